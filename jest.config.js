@@ -1,0 +1,57 @@
+// One jest for the whole repo, split in projects so `npm test` can run them in stages.
+// TypeScript is stripped by swc (type checking is `npm run typecheck`).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// ESM-only packages that jest (CommonJS) must transform too.
+const esmOnly = ['ky', 'jose'].join('|');
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: '<rootDir>/shared-contracts/testing/jsdomEnvironment.js',
+      setupFilesAfterEnv: ['<rootDir>/shared-contracts/testing/setupDom.ts'],
+      roots: [
+        '<rootDir>/shared-contracts',
+        '<rootDir>/shell',
+        '<rootDir>/mf-public-intake',
+        '<rootDir>/mf-staff-dashboard',
+        '<rootDir>/mf-user-admin',
+      ],
+      testMatch: ['**/src/**/*.test.ts?(x)'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/shared-contracts/testing/assetStub.js' },
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/test/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/e2e/tests/**/*.test.ts'],
+      globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
+    },
+  ],
+};

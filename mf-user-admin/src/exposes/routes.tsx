@@ -1,0 +1,11 @@
+// The only module the shell loads from this remote: one lazily loaded page per owned route.
+import '../i18n';
+import { lazy } from 'react';
+import type { RemotePages } from 'shared-contracts';
+
+const pages: RemotePages<'userAdmin'> = {
+  '/users': lazy(() => import('../pages/UsersPage')),
+  '/activity': lazy(() => import('../pages/ActivityPage')),
+};
+
+export default pages;

@@ -1,0 +1,76 @@
+// `npm run build`: builds the shell, the three remotes and the api, then lays out www/ exactly
+// as nginx.conf serves it:
+//   www/shell/…                 the host (served at /)
+//   www/remotes/<name>/…        each remote (served at /remotes/<name>/)
+//   www/config/remotes.json     which manifest each remote is loaded from, read at run time
+// `--if-missing` builds only the apps whose build is missing or older than their sources.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { API, buildIsMissing, FRONTENDS, ROOT, WWW } from './lib/apps.mjs';
+
+const ifMissing = process.argv.includes('--if-missing');
+
+function run(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} in ${cwd} failed:\n${output}`)),
+    );
+  });
+}
+
+/** Runs the jobs two at a time: the machines this runs on have two cores. */
+async function inPairs(jobs) {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+export function writeRuntimeConfig(www = WWW) {
+  const remotes = Object.fromEntries(
+    FRONTENDS.filter((app) => app.remote).map((app) => [app.remote, `/${app.served}/mf-manifest.json`]),
+  );
+  mkdirSync(path.join(www, 'config'), { recursive: true });
+  writeFileSync(path.join(www, 'config', 'remotes.json'), `${JSON.stringify({ remotes }, null, 2)}\n`);
+}
+
+export function layOutWww(www = WWW) {
+  for (const app of FRONTENDS) {
+    const target = path.join(www, app.served);
+    rmSync(target, { recursive: true, force: true });
+    cpSync(path.join(ROOT, app.folder, 'dist'), target, { recursive: true });
+  }
+  writeRuntimeConfig(www);
+}
+
+async function main() {
+  const started = performance.now();
+  const frontends = FRONTENDS.filter((app) => !ifMissing || buildIsMissing(app));
+  const jobs = frontends.map((app) => async () => {
+    const t0 = performance.now();
+    await run('npx', ['webpack', '--mode', 'production'], path.join(ROOT, app.folder));
+    console.log(`built ${app.folder} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  });
+  if (!ifMissing || buildIsMissing(API)) {
+    jobs.push(async () => {
+      await run('node', ['build.mjs'], path.join(ROOT, API.folder));
+      console.log('built api');
+    });
+  }
+  await inPairs(jobs);
+  layOutWww();
+  console.log(`www/ laid out in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The webpack config every app builds from: the shell (host) and each remote differ only in
+ * name, port and what they expose. Verified pitfalls are encoded here once:
+ * - webpack 5.111.1 with @module-federation/enhanced 2.9.2;
+ * - no [contenthash] in output.filename (MF cannot); only chunks are hashed;
+ * - publicPath 'auto' for remotes, so a remote can be deployed under any folder;
+ * - ts-loader transpileOnly (type-checking is `npm run typecheck`), swc minifier.
+ */
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { API_PORT, REMOTE_NAMES, SHELL_DEV_PORT, sharedSingletons } from './federation';
+
+interface AppOptions {
+  /** Folder of the app (its webpack.config.ts passes __dirname). */
+  dir: string;
+  /** Module Federation name. */
+  name: 'shell' | keyof typeof REMOTE_NAMES;
+  /** Modules the remote exposes to the shell. */
+  exposes?: Record<string, string>;
+  /** Title of the app's own HTML page (the shell's, or a remote's standalone page). */
+  title: string;
+}
+
+export function createAppConfig(
+  options: AppOptions,
+  argv: { mode?: 'development' | 'production' },
+): Configuration & { devServer?: DevServerConfiguration } {
+  const production = argv.mode !== 'development';
+  const isShell = options.name === 'shell';
+  const devPort = options.name === 'shell' ? SHELL_DEV_PORT : REMOTE_NAMES[options.name].devPort;
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: options.dir,
+    entry: './src/index.ts',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(options.dir, 'dist'),
+      // The shell serves deep links (/dashboard/…): its assets are always at the site root.
+      publicPath: isShell ? '/' : 'auto',
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+      uniqueName: options.name,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules[\\/](?!shared-contracts)/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, onlyCompileBundledFiles: true } },
+        },
+        {
+          test: /\.css$/,
+          use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+        },
+        { test: /\.svg$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: isShell ? undefined : 'remoteEntry.js',
+        exposes: options.exposes,
+        // Remotes are registered at run time from /config/remotes.json: nothing is compiled in.
+        remotes: {},
+        shared: sharedSingletons(),
+        manifest: !isShell,
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({
+        title: options.title,
+        template: path.join(__dirname, 'index.html'),
+        // A remote's own page is only its standalone host: served at the root of its dev server.
+        publicPath: '/',
+        scriptLoading: 'defer',
+      }),
+      ...(production
+        ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
+        : []),
+    ],
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+    },
+    performance: { hints: false },
+    cache: { type: 'filesystem', cacheDirectory: path.join(options.dir, 'node_modules/.cache/webpack') },
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      hot: true,
+      // The shell on :3000 loads remotes from :3001-3003 in development.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/uploads'], target: `http://127.0.0.1:${API_PORT}` }],
+      static: isShell ? [{ directory: path.join(options.dir, 'dev-config'), publicPath: '/config' }] : false,
+      client: { overlay: { warnings: false, errors: true } },
+    },
+  };
+}

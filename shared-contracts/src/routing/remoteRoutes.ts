@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Which remote owns which route (ARCHITECTURE §4). The shell mounts a boundary for each path;
+ * the remote's exposed `./routes` module maps the same paths to its pages. Remotes never import
+ * each other: they link by URL only.
+ */
+export const REMOTE_ROUTES = {
+  publicIntake: ['/add-ticket', '/ticket-detail/:id', '/tickets/:userId'],
+  staffDashboard: [
+    '/dashboard',
+    '/all-tickets',
+    '/ticket',
+    '/reports',
+    '/profile',
+    '/settings',
+    '/documents',
+    '/help-desk',
+    '/concierge-desk',
+    '/rent-buy-desk',
+    '/referral-desk',
+  ],
+  userAdmin: ['/users', '/activity'],
+} as const;
+
+export type RemoteId = keyof typeof REMOTE_ROUTES;
+export type RoutePath<R extends RemoteId> = (typeof REMOTE_ROUTES)[R][number];
+
+/** What a remote's `./routes` module exports by default: one page component per owned path. */
+export type RemotePages<R extends RemoteId> = Record<RoutePath<R>, ComponentType>;
+
+/** The exposed module every remote offers to the shell. */
+export const ROUTES_EXPOSE = './routes';

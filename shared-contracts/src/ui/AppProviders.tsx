@@ -1,0 +1,22 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n';
+import { theme } from './theme';
+
+/**
+ * The providers of a page: the shell renders them once for the whole suite; a remote renders
+ * them only in its standalone bootstrap (never in what it exposes, or the page would get two
+ * notification outlets).
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="top-right" limit={3} />
+        {children}
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

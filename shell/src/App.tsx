@@ -1,0 +1,24 @@
+import { Route, Routes } from 'react-router-dom';
+import { REMOTE_ROUTES, type RemoteId } from 'shared-contracts';
+import { Layout } from './layout/Layout';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RemoteRoute } from './remotes/RemoteRoute';
+
+const remoteRoutes = (Object.keys(REMOTE_ROUTES) as RemoteId[]).flatMap((remote) =>
+  REMOTE_ROUTES[remote].map((path) => ({ remote, path })),
+);
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        {remoteRoutes.map(({ remote, path }) => (
+          <Route key={path} path={path} element={<RemoteRoute remote={remote} path={path} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
