@@ -52,6 +52,7 @@ module.exports = {
       testMatch: ['**/e2e/tests/**/*.test.ts'],
       globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
+      testTimeout: 60_000,
     },
   ],
 };

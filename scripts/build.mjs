@@ -9,8 +9,6 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API, buildIsMissing, FRONTENDS, ROOT, WWW } from './lib/apps.mjs';
 
-const ifMissing = process.argv.includes('--if-missing');
-
 function run(command, args, cwd) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -49,7 +47,8 @@ export function layOutWww(www = WWW) {
   writeRuntimeConfig(www);
 }
 
-async function main() {
+/** Builds the apps (all, or only those missing or stale) and lays out www/. */
+export async function build({ ifMissing = false } = {}) {
   const started = performance.now();
   const frontends = FRONTENDS.filter((app) => !ifMissing || buildIsMissing(app));
   const jobs = frontends.map((app) => async () => {
@@ -68,8 +67,10 @@ async function main() {
   console.log(`www/ laid out in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+export const buildIfMissing = () => build({ ifMissing: true });
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
+  build({ ifMissing: process.argv.includes('--if-missing') }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

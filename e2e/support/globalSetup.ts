@@ -1,0 +1,104 @@
+/**
+ * Starts what a visitor meets in production: the built suite (www/, from `npm run build`)
+ * behind the real nginx with the repository's nginx.conf, in front of the built api on a fresh
+ * embedded database. Only the listen port, the api address and the prefix differ.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
+
+declare global {
+  // Shared with globalTeardown, which runs in the same process.
+  var __E2E_PROCESSES__: ChildProcess[] | undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not answer ${url} in time:\n${output()}`);
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  globalThis.__E2E_PROCESSES__ = [...(globalThis.__E2E_PROCESSES__ ?? []), child];
+  return { child, output: () => output };
+}
+
+/** nginx.conf as shipped, with only the ports this run uses. */
+export function nginxConfForRun(nginxPort: number, apiPort: number): string {
+  const conf = readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8');
+  const rewritten = conf
+    .replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`)
+    .replace(/server 127\.0\.0\.1:4000;/, `server 127.0.0.1:${apiPort};`);
+  if (rewritten === conf || !rewritten.includes(`${nginxPort}`) || !rewritten.includes(`${apiPort}`)) {
+    throw new Error('nginx.conf no longer has the listen/upstream lines the e2e setup rewrites');
+  }
+  return rewritten;
+}
+
+export default async function globalSetup() {
+  const www = path.join(ROOT, 'www');
+  const apiBundle = path.join(ROOT, 'api', 'dist', 'server.js');
+  if (!existsSync(path.join(www, 'shell', 'index.html')) || !existsSync(apiBundle)) {
+    throw new Error('No production build: run `npm run build` first (npm test does it for you).');
+  }
+
+  rmSync(RUN_DIR, { recursive: true, force: true });
+  for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(RUN_DIR, dir), { recursive: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // A private copy of the site: tests redeploy a remote into it without touching www/.
+  cpSync(www, path.join(RUN_DIR, 'www'), { recursive: true });
+
+  const [nginxPort, apiPort] = [await freePort(), await freePort()];
+  writeFileSync(path.join(RUN_DIR, 'nginx.conf'), nginxConfForRun(nginxPort, apiPort));
+
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const api = start(process.execPath, [apiBundle], {
+    NODE_ENV: 'test',
+    PORT: String(apiPort),
+    DATA_DIR: path.join(RUN_DIR, 'data'),
+    HELPDESK_DEMO_DATA: 'true',
+    DATABASE_URL: '', // the browser suite always runs on the embedded database
+  });
+  await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
+
+  const nginx = start(
+    process.env.NGINX_PATH || 'nginx',
+    ['-p', RUN_DIR, '-c', path.join(RUN_DIR, 'nginx.conf'), '-g', 'daemon off;'],
+    {},
+  );
+  const baseUrl = `http://127.0.0.1:${nginxPort}`;
+  await waitFor(`${baseUrl}/config/remotes.json`, nginx.child, 'nginx', nginx.output);
+
+  const state: RunState = { baseUrl, apiUrl, www: path.join(RUN_DIR, 'www') };
+  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}

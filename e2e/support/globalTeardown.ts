@@ -1,0 +1,14 @@
+export default async function globalTeardown() {
+  const processes = globalThis.__E2E_PROCESSES__ ?? [];
+  await Promise.all(
+    processes.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+        }),
+    ),
+  );
+}

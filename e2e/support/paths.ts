@@ -1,0 +1,14 @@
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+/** The nginx prefix of a run: a copy of www/, the rewritten nginx.conf, logs and the api data. */
+export const RUN_DIR = path.join(ARTIFACTS, 'run');
+export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
+export const STATE_FILE = path.join(RUN_DIR, 'state.json');
+
+export interface RunState {
+  baseUrl: string;
+  apiUrl: string;
+  www: string;
+}

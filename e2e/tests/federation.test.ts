@@ -1,0 +1,158 @@
+/**
+ * The walking skeleton, proved in Chromium behind nginx: every remote's routes render through
+ * the shell, a remote that cannot load fails alone and comes back on Retry, shared singletons
+ * are downloaded once, and the shell and the remotes share one auth store.
+ */
+import type { Browser, Page } from 'playwright-core';
+import {
+  clientNavigate,
+  launchBrowser,
+  newPage,
+  run,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+} from '../support/browser';
+import { chunksCarrying } from '../support/sharedChunks';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROUTES: { path: string; heading: string; remote: string }[] = [
+  { path: '/add-ticket', heading: 'Submit Helpdesk Ticket', remote: 'public-intake' },
+  { path: '/tickets/1', heading: 'Your Tickets', remote: 'public-intake' },
+  { path: '/dashboard', heading: 'Help Desk', remote: 'staff-dashboard' },
+  { path: '/help-desk', heading: 'Help Desk', remote: 'staff-dashboard' },
+  { path: '/referral-desk', heading: 'Referral Desk', remote: 'staff-dashboard' },
+  { path: '/users', heading: 'User Management', remote: 'user-admin' },
+  { path: '/activity', heading: 'Users', remote: 'user-admin' },
+];
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('federated suite at %s width', (viewport) => {
+  test.each(ROUTES)('$path renders its remote ($remote)', async ({ path, heading: text, remote }) => {
+    const { context, page } = await newPage(browser, viewport);
+    const remoteRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(`/remotes/${remote}/`)) remoteRequests.push(request.url());
+    });
+    await page.goto(path);
+    await heading(page).filter({ hasText: text }).waitFor();
+    expect(await heading(page).textContent()).toBe(text);
+    expect(remoteRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    if (path === '/add-ticket' || path === '/dashboard')
+      await screenshot(page, `skeleton-${path.slice(1)}-${viewport}`);
+    await context.close();
+  });
+
+  test('/ is the shell itself and unknown routes get a friendly page', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/');
+    await page.getByText('Welcome to the Help Desk administration portal.', { exact: false }).waitFor();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});
+
+test('a remote that cannot load shows the fallback on its routes only, and Retry brings it back', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  // The user-admin remote's server is down.
+  await page.route('**/remotes/user-admin/**', (route) => route.abort('connectionrefused'));
+
+  await page.goto('/users');
+  const fallback = page.getByRole('alert').filter({ hasText: 'This section is unavailable right now' });
+  await fallback.waitFor();
+  await screenshot(page, 'skeleton-remote-fallback');
+
+  // The other remotes keep working in the same page.
+  await clientNavigate(page, '/add-ticket');
+  await heading(page).filter({ hasText: 'Submit Helpdesk Ticket' }).waitFor();
+  await clientNavigate(page, '/dashboard');
+  await heading(page).filter({ hasText: 'Help Desk' }).waitFor();
+
+  // Still down: Retry fails again, and says so.
+  await clientNavigate(page, '/users');
+  await fallback.waitFor();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await fallback.waitFor();
+
+  // Back up: Retry really fetches again.
+  await page.unroute('**/remotes/user-admin/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await heading(page).filter({ hasText: 'User Management' }).waitFor();
+  expect(await fallback.count()).toBe(0);
+  // Only the refused remote logged errors (a down remote is reported by the browser and the runtime).
+  expect(
+    consoleErrors.every((text) =>
+      /ERR_CONNECTION_REFUSED|RUNTIME-00\d|failed to load or render|Failed to load resource/i.test(text),
+    ),
+  ).toBe(true);
+  await context.close();
+});
+
+test('React and Mantine are downloaded once per page, whichever remotes it shows', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const downloaded = new Set<string>();
+  page.on('response', (response) => downloaded.add(new URL(response.url()).pathname));
+
+  await page.goto('/add-ticket');
+  await heading(page).filter({ hasText: 'Submit Helpdesk Ticket' }).waitFor();
+  await clientNavigate(page, '/dashboard');
+  await heading(page).filter({ hasText: 'Help Desk' }).waitFor();
+  await clientNavigate(page, '/users');
+  await heading(page).filter({ hasText: 'User Management' }).waitFor();
+
+  for (const pkg of ['react', 'react-dom', '@mantine/core', 'shared-contracts']) {
+    const copies = [...chunksCarrying(run().www, pkg)].filter((chunk) => downloaded.has(chunk));
+    expect({ pkg, copies: copies.length }).toEqual({ pkg, copies: 1 });
+  }
+  await context.close();
+});
+
+test('the shell and the remotes share one auth store instance', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('token', 'e2e-token');
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 1, name: 'Asha Admin', email: 'admin@helpdesk.demo', role: 'Admin' }),
+    );
+  });
+  await page.goto('/dashboard');
+  // The remote reads the role the shell's store holds.
+  await heading(page).filter({ hasText: 'Admin Dashboard' }).waitFor();
+  await page.getByText('Asha Admin').waitFor();
+
+  // The shell signs out in memory (no storage event in this tab) and leaves for /.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // Back to the already-loaded remote without a reload: it must see the shell's change.
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await heading(page).filter({ hasText: 'Help Desk' }).waitFor();
+  expect(await heading(page).textContent()).toBe('Help Desk');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await context.close();
+});
+
+test('the api answers through the front door', async () => {
+  const response = await fetch(`${run().baseUrl}/api/health`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({
+    status: 'ok',
+    database: { kind: 'pglite', reachable: true },
+  });
+});
