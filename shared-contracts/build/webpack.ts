@@ -89,7 +89,16 @@ export function createAppConfig(
         : []),
     ],
     optimization: {
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      minimizer: [
+        new MinimizerPlugin({
+          test: /\.(?:js|css)$/i,
+          extractComments: false,
+          minify: [
+            { implementation: MinimizerPlugin.swcMinify },
+            { implementation: MinimizerPlugin.esbuildMinifyCss },
+          ],
+        }),
+      ],
     },
     performance: { hints: false },
     cache: { type: 'filesystem', cacheDirectory: path.join(options.dir, 'node_modules/.cache/webpack') },

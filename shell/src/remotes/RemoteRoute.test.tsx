@@ -1,0 +1,55 @@
+import { act, render, screen, userEvent } from 'shared-contracts/testing/render';
+import { RemoteRoute } from './RemoteRoute';
+import { remotePages, retryRemote } from './remoteLoader';
+
+jest.mock('./remoteLoader', () => ({ remotePages: jest.fn(), retryRemote: jest.fn() }));
+const mockedPages = remotePages as jest.MockedFunction<typeof remotePages>;
+const mockedRetry = retryRemote as jest.MockedFunction<typeof retryRemote>;
+
+const UsersPage = () => <h1>User Management</h1>;
+
+// The boundary suspends on the remote's promise: React wants that render awaited inside act().
+const renderRoute = () =>
+  act(async () => {
+    render(<RemoteRoute remote="userAdmin" path="/users" />);
+  });
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  mockedPages.mockReset();
+  mockedRetry.mockReset();
+});
+
+test('renders the page the remote exposes for the route', async () => {
+  mockedPages.mockReturnValue(Promise.resolve({ '/users': UsersPage, '/activity': UsersPage }));
+  await renderRoute();
+  expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+});
+
+test('a remote that fails to load shows the fallback, and Retry loads it again', async () => {
+  const failure = Promise.reject(new Error('ERR_CONNECTION_REFUSED'));
+  failure.catch(() => {});
+  mockedPages.mockReturnValue(failure);
+  await renderRoute();
+
+  expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable right now');
+
+  mockedPages.mockReturnValue(Promise.resolve({ '/users': UsersPage, '/activity': UsersPage }));
+  const retry = screen.getByRole('button', { name: 'Retry' });
+  await act(async () => {
+    await userEvent.click(retry);
+  });
+
+  expect(mockedRetry).toHaveBeenCalledWith('userAdmin');
+  expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('a page that throws while rendering is contained by the same boundary', async () => {
+  const Broken = () => {
+    throw new Error('render failure');
+  };
+  mockedPages.mockReturnValue(Promise.resolve({ '/users': Broken, '/activity': Broken }));
+  await renderRoute();
+  expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable right now');
+});
