@@ -7,6 +7,9 @@ const mockedPages = remotePages as jest.MockedFunction<typeof remotePages>;
 const mockedRetry = retryRemote as jest.MockedFunction<typeof retryRemote>;
 
 const UsersPage = () => <h1>User Management</h1>;
+const Broken = () => {
+  throw new Error('render failure');
+};
 
 // The boundary suspends on the remote's promise: React wants that render awaited inside act().
 const renderRoute = () =>
@@ -46,9 +49,6 @@ test('a remote that fails to load shows the fallback, and Retry loads it again',
 });
 
 test('a page that throws while rendering is contained by the same boundary', async () => {
-  const Broken = () => {
-    throw new Error('render failure');
-  };
   mockedPages.mockReturnValue(Promise.resolve({ '/users': Broken, '/activity': Broken }));
   await renderRoute();
   expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable right now');
