@@ -40,7 +40,8 @@ module.exports = {
     {
       ...common,
       displayName: 'api',
-      testEnvironment: 'node',
+      // Node's environment plus PGlite and a few ESM-only packages loaded outside jest's sandbox.
+      testEnvironment: '<rootDir>/api/test/support/apiTestEnvironment.ts',
       roots: ['<rootDir>/api'],
       testMatch: ['**/test/**/*.test.ts'],
     },

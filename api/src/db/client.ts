@@ -1,0 +1,15 @@
+import type { Config } from '../config';
+import type { Database } from './database';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>,
+  onIdleConnectionError: (error: Error) => void,
+): Promise<Database> {
+  if (config.databaseUrl) {
+    return openPostgres({ url: config.databaseUrl, poolMax: config.databasePoolMax, onIdleConnectionError });
+  }
+  return openPglite(config.dataDir);
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsDir } from '../paths';
+import type { Database } from './database';
+import { lockDatabaseFolder } from './pgliteLock';
+import * as schema from './schema';
+
+/** Opens (creating if needed) the embedded database in dataDir/pglite and applies pending migrations. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const databaseDir = path.join(dataDir, 'pglite');
+  // PGlite creates only the last folder of its path.
+  mkdirSync(databaseDir, { recursive: true });
+  const releaseLock = lockDatabaseFolder(path.join(dataDir, 'pglite.lock'), databaseDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(databaseDir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      releaseLock();
+    }
+  };
+
+  const db = drizzle({ client, schema });
+  try {
+    await migrate(db, { migrationsFolder: migrationsDir });
+  } catch (error) {
+    await close().catch(() => undefined); // the migration's error is the one worth reporting
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
+}

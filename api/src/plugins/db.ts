@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import type { AppDatabase, DatabaseKind } from '../db/database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: AppDatabase;
+    dbKind: DatabaseKind;
+    pingDatabase(): Promise<void>;
+  }
+}
+
+/**
+ * Opens the database (migrated) and exposes it to every route. Called on the root instance before
+ * anything else, so a locked or unreachable database stops the start at once; closed with the app.
+ */
+export async function registerDatabase(app: FastifyInstance, config: Config): Promise<void> {
+  const database = await openDatabase(config, (error) => {
+    app.log.error({ err: error }, 'an idle PostgreSQL connection failed');
+  });
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('pingDatabase', database.ping);
+  app.addHook('onClose', () => database.close());
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+  }),
+});
+
+/** Liveness and database reachability, for load balancers and scripts that wait for the api. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness and database reachability',
+        tags: ['health'],
+        response: {
+          200: healthSchema.describe('The api runs and its database answers'),
+          503: healthSchema.describe('The database does not answer'),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.pingDatabase();
+        return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'database ping failed');
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false } });
+      }
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoDir } from '../src/paths';
+
+// Real api processes (src/server.ts run by tsx) on one PGlite folder. These rules exist only for
+// the embedded database, so this file runs on PGlite alone.
+const START_TIMEOUT_MS = 60_000;
+
+interface ApiProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startApi(dataDir: string): ApiProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoDir, 'api/src/server.ts')], {
+    cwd: repoDir,
+    // PORT 0: the system picks a free port, so two processes never collide on one.
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with the base URL once the api logs that it listens. */
+async function listening(api: ApiProcess): Promise<string> {
+  for (;;) {
+    const url = /api listening at (http:\/\/\S+)\/api /.exec(api.output())?.[1];
+    if (url) return url;
+    if (api.child.exitCode !== null) throw new Error(`the api exited before listening:\n${api.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('api processes on one PGlite folder', () => {
+  let dataDir: string;
+  const running: ApiProcess[] = [];
+  const lockPath = () => path.join(dataDir, 'pglite.lock');
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-process-test-'));
+  });
+  afterEach(async () => {
+    for (const api of running.splice(0)) {
+      if (api.child.exitCode === null) api.child.kill('SIGKILL');
+      await api.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'refuses a second process with a clear message, then the first shuts down cleanly',
+    async () => {
+      const first = startApi(dataDir);
+      running.push(first);
+      const url = await listening(first);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+      const second = startApi(dataDir);
+      running.push(second);
+
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `Another api process (pid ${first.child.pid}) is using the embedded database in ${path.join(dataDir, 'pglite')}. ` +
+          'Stop it first, or set DATABASE_URL to use PostgreSQL.',
+      );
+      // The refused process left the first one's lock alone.
+      expect(readFileSync(lockPath(), 'utf8')).toBe(String(first.child.pid));
+
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(lockPath())).toBe(false);
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'takes over the lock of a process that was killed',
+    async () => {
+      const killed = startApi(dataDir);
+      running.push(killed);
+      await listening(killed);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      expect(readFileSync(lockPath(), 'utf8')).toBe(String(killed.child.pid));
+
+      const next = startApi(dataDir);
+      running.push(next);
+      const url = await listening(next);
+
+      expect(await (await fetch(`${url}/api/health`)).json()).toEqual({
+        status: 'ok',
+        database: { kind: 'pglite', reachable: true },
+      });
+      expect(readFileSync(lockPath(), 'utf8')).toBe(String(next.child.pid));
+    },
+    START_TIMEOUT_MS,
+  );
+});
