@@ -21,6 +21,15 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Coverage is reported for the package every app and the api rely on (npm test runs the unit
+  // project with --coverage); the threshold keeps its rules exhaustively tested.
+  collectCoverageFrom: [
+    'shared-contracts/src/**/*.{ts,tsx}',
+    '!shared-contracts/src/**/index.ts',
+    '!**/*.test.{ts,tsx}',
+  ],
+  coverageThreshold: { './shared-contracts/src/': { lines: 95, branches: 95 } },
+  coverageReporters: ['text-summary', 'json-summary'],
   projects: [
     {
       ...common,

@@ -1,13 +1,21 @@
-export { API_BASE, http, onUnauthorized } from './api/http';
+/**
+ * The package root: everything the shell, the remotes and the api import from
+ * `shared-contracts` (never by relative path, so Module Federation shares one instance).
+ */
+export * from './api';
 export {
   type AuthState,
   authStore,
-  normaliseRole,
+  currentRole,
+  type LoginAnswer,
+  readSession,
   type StoredUser,
   TOKEN_KEY,
+  toStoredUser,
   USER_KEY,
   useAuth,
 } from './auth/authStore';
+export * from './constants';
 export { i18n, registerCatalogue } from './i18n';
 export { isChromeHidden } from './routing/chrome';
 export {
@@ -17,6 +25,8 @@ export {
   ROUTES_EXPOSE,
   type RoutePath,
 } from './routing/remoteRoutes';
-export { dashboardTitle } from './rules/dashboardTitle';
+export * from './rules';
+export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { theme } from './ui/theme';
+export * from './workflow';

@@ -5,16 +5,19 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../src/ui/AppProviders';
 
-export function render(
-  ui: ReactElement,
-  { route = '/', ...options }: RenderOptions & { route?: string } = {},
-) {
-  const Wrapper = ({ children }: { children: ReactNode }) => (
+function TestProviders({ route, children }: { route: string; children: ReactNode }) {
+  return (
     <AppProviders>
       <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
     </AppProviders>
   );
-  return rtlRender(ui, { wrapper: Wrapper, ...options });
+}
+
+export function render(
+  ui: ReactElement,
+  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+) {
+  return rtlRender(<TestProviders route={route}>{ui}</TestProviders>, options);
 }
 
 export * from '@testing-library/react';

@@ -1,3 +1,5 @@
+import { normaliseRole } from './normaliseRole';
+
 /** Spec §2 Dashboard: the title by role (role compared case-insensitively). */
 const TITLES: Record<string, string> = {
   admin: 'Admin Dashboard',
@@ -8,5 +10,5 @@ const TITLES: Record<string, string> = {
 };
 
 export function dashboardTitle(role: string | null | undefined): string {
-  return TITLES[role?.trim().toLowerCase() ?? ''] ?? 'Help Desk';
+  return TITLES[normaliseRole(role)] ?? 'Help Desk';
 }

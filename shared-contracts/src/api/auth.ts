@@ -1,0 +1,71 @@
+/** Spec §7 Auth calls. */
+import { authStore, type StoredUser } from '../auth/authStore';
+import { landingRoute } from '../rules/landingRoute';
+import { MESSAGES } from '../rules/messages';
+import {
+  type AuthCheckResponse,
+  authCheckResponseSchema,
+  type CityPresidentLookupResponse,
+  cityPresidentLookupResponseSchema,
+  type LoginRequestInput,
+  type LoginResponse,
+  loginResponseSchema,
+  type RegisterAdminRequest,
+  type RegisterAdminResponse,
+  registerAdminResponseSchema,
+} from '../schemas/auth';
+import { API_PATHS, pathFor } from './paths';
+import { type CallOptions, request } from './request';
+
+/** POST /auth/login. An answer without both user and token is 'Invalid response from server'. */
+export function login(credentials: LoginRequestInput, options: CallOptions = {}): Promise<LoginResponse> {
+  return request(
+    'post',
+    API_PATHS.auth.login,
+    loginResponseSchema,
+    { ...options, json: credentials },
+    MESSAGES.invalidResponse,
+  );
+}
+
+/**
+ * Spec §7 "Login success stores token and user, then navigates by role": signs in and returns
+ * the stored user and the route to go to.
+ */
+export async function signInWithPassword(
+  credentials: LoginRequestInput,
+  options: CallOptions = {},
+): Promise<{ user: StoredUser; landing: string }> {
+  const answer = await login(credentials, options);
+  const user = authStore.getState().login(answer);
+  return { user, landing: landingRoute(user.role) };
+}
+
+/** POST /auth/register-admin. */
+export function registerAdmin(
+  body: RegisterAdminRequest,
+  options: CallOptions = {},
+): Promise<RegisterAdminResponse> {
+  return request('post', API_PATHS.auth.registerAdmin, registerAdminResponseSchema, {
+    ...options,
+    json: body,
+  });
+}
+
+/** GET /auth/check: who the stored token belongs to (a 401 signs out). */
+export function checkAuth(options: CallOptions = {}): Promise<AuthCheckResponse> {
+  return request('get', API_PATHS.auth.check, authCheckResponseSchema, options);
+}
+
+/** GET /auth/city-president/{city}: `data` is null when the city has none. */
+export function getCityPresident(
+  city: string | number,
+  options: CallOptions = {},
+): Promise<CityPresidentLookupResponse> {
+  return request(
+    'get',
+    pathFor(API_PATHS.auth.cityPresident, { city }),
+    cityPresidentLookupResponseSchema,
+    options,
+  );
+}

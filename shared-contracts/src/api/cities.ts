@@ -1,0 +1,51 @@
+/** Spec §7 Cities calls. */
+import {
+  type AssignCommitteeResponse,
+  assignCommitteeResponseSchema,
+  type CitiesResponse,
+  type CityCreate,
+  type CityResponse,
+  citiesResponseSchema,
+  cityResponseSchema,
+} from '../schemas/cities';
+import { API_PATHS, pathFor } from './paths';
+import { type CallOptions, request } from './request';
+
+/** GET /cities/getAllCities. */
+export function listCities(options: CallOptions = {}): Promise<CitiesResponse> {
+  return request('get', API_PATHS.cities.list, citiesResponseSchema, options);
+}
+
+/** POST /cities. */
+export function createCity(body: CityCreate, options: CallOptions = {}): Promise<CityResponse> {
+  return request('post', API_PATHS.cities.create, cityResponseSchema, { ...options, json: body });
+}
+
+/** POST /cities/committee/{cityId}/assign: gives the city a committee. */
+export function assignCommittee(
+  cityId: number,
+  committeeId: number,
+  options: CallOptions = {},
+): Promise<AssignCommitteeResponse> {
+  return request(
+    'post',
+    pathFor(API_PATHS.cities.assignCommittee, { id: cityId }),
+    assignCommitteeResponseSchema,
+    {
+      ...options,
+      json: { committeeId },
+    },
+  );
+}
+
+/** PUT /cities/{id}/convenor with convenorId. */
+export function setCityConvenor(
+  cityId: number,
+  convenorId: number,
+  options: CallOptions = {},
+): Promise<CityResponse> {
+  return request('put', pathFor(API_PATHS.cities.convenor, { id: cityId }), cityResponseSchema, {
+    ...options,
+    json: { convenorId },
+  });
+}

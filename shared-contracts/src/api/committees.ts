@@ -1,0 +1,35 @@
+/** Spec §7 Committees calls. */
+import {
+  type CommitteeCreate,
+  type CommitteeResponse,
+  type CommitteesQuery,
+  type CommitteesResponse,
+  committeeResponseSchema,
+  committeesResponseSchema,
+} from '../schemas/committees';
+import { API_PATHS, pathFor } from './paths';
+import { type CallOptions, request, toSearchParams } from './request';
+
+/** GET /committees/getAllCommittees (optionally only one city's). */
+export function listCommittees(
+  query: CommitteesQuery = {},
+  options: CallOptions = {},
+): Promise<CommitteesResponse> {
+  return request('get', API_PATHS.committees.list, committeesResponseSchema, {
+    ...options,
+    searchParams: toSearchParams(query),
+  });
+}
+
+/** GET /committees/{id}. */
+export function getCommittee(id: number, options: CallOptions = {}): Promise<CommitteeResponse> {
+  return request('get', pathFor(API_PATHS.committees.byId, { id }), committeeResponseSchema, options);
+}
+
+/** POST /committees. */
+export function createCommittee(
+  body: CommitteeCreate,
+  options: CallOptions = {},
+): Promise<CommitteeResponse> {
+  return request('post', API_PATHS.committees.create, committeeResponseSchema, { ...options, json: body });
+}

@@ -1,0 +1,76 @@
+/**
+ * Every call of spec §7 and ARCHITECTURE §5, relative to `/api`, in Fastify's `:param` form.
+ * The api registers its routes with these and the client builds its URLs from them, so a path
+ * exists once.
+ */
+export const API_PATHS = {
+  auth: {
+    login: '/auth/login',
+    registerAdmin: '/auth/register-admin',
+    check: '/auth/check',
+    cityPresident: '/auth/city-president/:city',
+  },
+  users: {
+    list: '/admin/users',
+    byId: '/admin/users/:id',
+    create: '/admin/users/new',
+    update: '/admin/users/:id',
+    filter: '/admin/users/filter',
+    cityPresidents: '/users/city-presidents',
+  },
+  committees: {
+    list: '/committees/getAllCommittees',
+    byId: '/committees/:id',
+    create: '/committees',
+  },
+  cities: {
+    list: '/cities/getAllCities',
+    create: '/cities',
+    assignCommittee: '/cities/committee/:id/assign',
+    convenor: '/cities/:id/convenor',
+  },
+  tickets: {
+    submit: '/tickets/submit',
+    all: '/tickets/all',
+    byUser: '/tickets/user/:id',
+    latestByUser: '/tickets/user/:id/latest',
+    byId: '/tickets/:id',
+    status: '/tickets/:id/status',
+    adminAction: '/tickets/:id/action',
+    history: '/tickets/:id/history',
+    stats: '/tickets/stats',
+    cityStats: '/tickets/stats/cities',
+    cityPresidentPending: '/tickets/citypresident/getcitypresidenttickets',
+    cityPresidentAll: '/tickets/citypresident/all',
+    cityPresidentAction: '/tickets/citypresident/:id/citypresidentaction',
+    governorPending: '/tickets/governor/tickets',
+    governorAction: '/tickets/governor/:id/action',
+    observerAssigned: '/tickets/observer/assigned-tickets',
+    observerAll: '/tickets/observer/all',
+    observerAction: '/tickets/observer/:id/observerticketAction',
+    convenorAssigned: '/tickets/convenor/assigned-tickets',
+    convenorAction: '/tickets/convenor/:id/action',
+  },
+  health: '/health',
+  docs: '/docs',
+} as const;
+
+/** Where stored files are served from (outside `/api`, spec §7). */
+export const UPLOAD_PATHS = {
+  attachment: '/uploads/attachments/:file',
+  photo: '/uploads/photos/:file',
+} as const;
+
+/** Fills `:name` placeholders, each value URL-encoded: `pathFor('/tickets/:id', { id: 4 })`. */
+export function pathFor(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter: ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path of a stored file (spec §7: /uploads/attachments/{file} or /uploads/photos/{file}). */
+export function uploadPath(kind: 'attachment' | 'photo', file: string): string {
+  return pathFor(kind === 'photo' ? UPLOAD_PATHS.photo : UPLOAD_PATHS.attachment, { file });
+}

@@ -1,0 +1,218 @@
+/** Spec §7 Tickets calls, the per-role calls, and the additions of ARCHITECTURE §5. */
+
+import { MESSAGES } from '../rules/messages';
+import { normaliseRole } from '../rules/normaliseRole';
+import { IDEMPOTENCY_KEY_HEADER } from '../schemas/common';
+import {
+  ATTACHMENT_FIELD,
+  type CityStatsResponse,
+  cityStatsResponseSchema,
+  type TicketActionRequestInput,
+  type TicketHistoryResponse,
+  type TicketListQueryInput,
+  type TicketListResponse,
+  type TicketResponse,
+  type TicketStats,
+  type TicketStatsQuery,
+  type TicketStatusPatch,
+  type TicketSubmitForm,
+  type TicketSubmitResponse,
+  ticketHistoryResponseSchema,
+  ticketListResponseSchema,
+  ticketResponseSchema,
+  ticketStatsSchema,
+  ticketSubmitResponseSchema,
+  type UserTicketsResponse,
+  userTicketsResponseSchema,
+} from '../schemas/tickets';
+import { ApiError, asApiError } from './errors';
+import { http } from './http';
+import { API_PATHS, pathFor } from './paths';
+import { accessKeyHeaders, type CallOptions, request, toSearchParams } from './request';
+
+export interface SubmitOptions extends CallOptions {
+  /** One key per filled form, reused on retry, so a double submit makes one ticket. */
+  idempotencyKey?: string;
+}
+
+/** A fresh idempotency key for a submit form. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** POST /tickets/submit as multipart: every field a string, the optional file as `attachment`. */
+export function submitTicket(
+  form: TicketSubmitForm,
+  attachment?: Blob | null,
+  options: SubmitOptions = {},
+): Promise<TicketSubmitResponse> {
+  const { idempotencyKey = newIdempotencyKey(), ...rest } = options;
+  const body = new FormData();
+  for (const [key, value] of Object.entries(form)) body.append(key, value);
+  if (attachment) body.append(ATTACHMENT_FIELD, attachment, (attachment as File).name ?? 'attachment');
+  return request('post', API_PATHS.tickets.submit, ticketSubmitResponseSchema, {
+    ...rest,
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+}
+
+function list(path: string, query: TicketListQueryInput, options: CallOptions): Promise<TicketListResponse> {
+  return request('get', path, ticketListResponseSchema, { ...options, searchParams: toSearchParams(query) });
+}
+
+/** GET /tickets/all with paging, filters and the `[startDate, endDate)` range. */
+export function listAllTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.all, query, options);
+}
+
+/** GET /tickets/user/{id}: a member's tickets (the member's share key or a staff token). */
+export function getUserTickets(
+  userId: number,
+  query: TicketListQueryInput = {},
+  options: CallOptions = {},
+): Promise<UserTicketsResponse> {
+  return request('get', pathFor(API_PATHS.tickets.byUser, { id: userId }), userTicketsResponseSchema, {
+    ...options,
+    searchParams: toSearchParams(query),
+  });
+}
+
+/** GET /tickets/user/{id}/latest. */
+export function getLatestUserTicket(userId: number, options: CallOptions = {}): Promise<TicketResponse> {
+  return request(
+    'get',
+    pathFor(API_PATHS.tickets.latestByUser, { id: userId }),
+    ticketResponseSchema,
+    options,
+  );
+}
+
+/** GET /tickets/{id} (the ticket's share key or a staff token). */
+export function getTicket(id: number, options: CallOptions = {}): Promise<TicketResponse> {
+  return request('get', pathFor(API_PATHS.tickets.byId, { id }), ticketResponseSchema, options);
+}
+
+/** PATCH /tickets/{id}/status. */
+export function patchTicketStatus(
+  id: number,
+  body: TicketStatusPatch,
+  options: CallOptions = {},
+): Promise<TicketResponse> {
+  return request('patch', pathFor(API_PATHS.tickets.status, { id }), ticketResponseSchema, {
+    ...options,
+    json: body,
+  });
+}
+
+/** GET /tickets/{id}/history: every entry, no limit. */
+export function getTicketHistory(id: number, options: CallOptions = {}): Promise<TicketHistoryResponse> {
+  return request('get', pathFor(API_PATHS.tickets.history, { id }), ticketHistoryResponseSchema, options);
+}
+
+/** GET /tickets/stats: the four card counts, scoped to what the caller may see. */
+export function getTicketStats(
+  query: TicketStatsQuery = {},
+  options: CallOptions = {},
+): Promise<TicketStats> {
+  return request('get', API_PATHS.tickets.stats, ticketStatsSchema, {
+    ...options,
+    searchParams: toSearchParams(query),
+  });
+}
+
+/** GET /tickets/stats/cities: the chart bars. */
+export function getCityStats(
+  query: TicketStatsQuery = {},
+  options: CallOptions = {},
+): Promise<CityStatsResponse> {
+  return request('get', API_PATHS.tickets.cityStats, cityStatsResponseSchema, {
+    ...options,
+    searchParams: toSearchParams(query),
+  });
+}
+
+/** GET /tickets/citypresident/getcitypresidenttickets: pending tickets of the president's city. */
+export function listCityPresidentPendingTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.cityPresidentPending, query, options);
+}
+
+/** GET /tickets/citypresident/all: every ticket of the president's city. */
+export function listCityPresidentTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.cityPresidentAll, query, options);
+}
+
+/** GET /tickets/governor/tickets: pending tickets for review. */
+export function listGovernorTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.governorPending, query, options);
+}
+
+/** GET /tickets/observer/assigned-tickets: the observer's pending tickets. */
+export function listObserverAssignedTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.observerAssigned, query, options);
+}
+
+/** GET /tickets/observer/all. */
+export function listObserverTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.observerAll, query, options);
+}
+
+/** GET /tickets/convenor/assigned-tickets (the answer names the city). */
+export function listConvenorAssignedTickets(query: TicketListQueryInput = {}, options: CallOptions = {}) {
+  return list(API_PATHS.tickets.convenorAssigned, query, options);
+}
+
+/** Spec §6: the role-specific action call of each role that has one. */
+export const ACTION_PATHS: Readonly<Record<string, string>> = {
+  admin: API_PATHS.tickets.adminAction,
+  citypresident: API_PATHS.tickets.cityPresidentAction,
+  convenor: API_PATHS.tickets.convenorAction,
+  observer: API_PATHS.tickets.observerAction,
+  governor: API_PATHS.tickets.governorAction,
+};
+
+/** The action path of a role, or an 'Unauthorized role' error for any other role. */
+export function actionPath(role: string | null | undefined, ticketId: number): string {
+  const template = ACTION_PATHS[normaliseRole(role)];
+  if (!template) throw new ApiError({ status: 403, message: MESSAGES.unauthorizedRole });
+  return pathFor(template, { id: ticketId });
+}
+
+/**
+ * POST the action through the caller's role-specific call (spec §6, §7); the body is action,
+ * comment and user with role. The answer is the updated ticket.
+ */
+export function ticketAction(
+  role: string | null | undefined,
+  ticketId: number,
+  body: Omit<TicketActionRequestInput, 'user'>,
+  options: CallOptions = {},
+): Promise<TicketResponse> {
+  let path: string;
+  try {
+    path = actionPath(role, ticketId);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const json: TicketActionRequestInput = { ...body, user: { role: normaliseRole(role) } };
+  return request('post', path, ticketResponseSchema, { ...options, json });
+}
+
+/**
+ * Downloads a stored file (spec §7 /uploads/…) with the share key when there is one
+ * (ARCHITECTURE §8: files go only to callers who may see the ticket). Returns the Blob to open
+ * or save; the caller makes an object URL of it.
+ */
+export async function downloadAttachment(url: string, options: CallOptions = {}): Promise<Blob> {
+  const { accessKey, signal } = options;
+  try {
+    const response = await http(url, {
+      prefix: '',
+      headers: accessKeyHeaders(accessKey),
+      signal,
+    });
+    return await response.blob();
+  } catch (error) {
+    throw asApiError(error);
+  }
+}

@@ -1,0 +1,43 @@
+import type { CityStats } from '../schemas/tickets';
+import { ticketCity } from './ticketCity';
+import { normaliseStatus } from './ticketStatus';
+
+interface CountableTicket {
+  status?: string | null;
+  city?: string | null;
+  cityData?: { name?: string | null } | null;
+}
+
+/**
+ * Spec §2, §4: the bars of the city chart. Pending counts pending and in-review together;
+ * approved counts only in the total. Cities in order of first appearance.
+ */
+export function cityChartCounts(tickets: readonly CountableTicket[]): CityStats[] {
+  const byCity = new Map<string, CityStats>();
+  for (const ticket of tickets) {
+    const city = ticketCity(ticket);
+    let row = byCity.get(city);
+    if (!row) {
+      row = { city, total: 0, pending: 0, resolved: 0, rejected: 0 };
+      byCity.set(city, row);
+    }
+    row.total += 1;
+    const status = normaliseStatus(ticket.status);
+    if (status === 'pending' || status === 'in-review') row.pending += 1;
+    else if (status === 'resolved') row.resolved += 1;
+    else if (status === 'rejected') row.rejected += 1;
+  }
+  return [...byCity.values()];
+}
+
+/** The chart bars of one city (the empty message shows when `total` is 0). */
+export function chartRowsForCity(rows: readonly CityStats[], city: string | null | undefined): CityStats[] {
+  if (!city) return [...rows];
+  const wanted = city.trim().toLowerCase();
+  return rows.filter((row) => row.city.toLowerCase() === wanted);
+}
+
+/** Spec §2 empty chart message. */
+export function emptyChartMessage(city: string): string {
+  return `No ticket data available for ${city}`;
+}

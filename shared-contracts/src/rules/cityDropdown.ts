@@ -1,0 +1,26 @@
+import { normaliseRole } from './normaliseRole';
+
+/** Spec §2 city dropdown texts. */
+export const CITY_DROPDOWN_TEXTS = {
+  search: 'Search cities...',
+  empty: 'No cities found',
+  loading: 'Loading cities...',
+} as const;
+
+/** City presidents and convenors see only their city: their chart is locked to it. */
+export function isCityLocked(role: string | null | undefined): boolean {
+  const normalised = normaliseRole(role);
+  return normalised === 'citypresident' || normalised === 'convenor';
+}
+
+/**
+ * Spec §2: the city dropdown is disabled while loading, for City President and Convenor, or
+ * when there is one city or fewer.
+ */
+export function isCityDropdownDisabled(options: {
+  loading: boolean;
+  role: string | null | undefined;
+  cityCount: number;
+}): boolean {
+  return options.loading || isCityLocked(options.role) || options.cityCount <= 1;
+}

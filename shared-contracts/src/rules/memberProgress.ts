@@ -1,0 +1,31 @@
+import { normaliseStatus } from './ticketStatus';
+
+/** The steps of the member card's progress bar (spec §2). */
+export const MEMBER_PROGRESS_STEPS = ['Pending', 'In Review', 'Resolved'] as const;
+
+export interface MemberProgress {
+  /** Index into MEMBER_PROGRESS_STEPS (a rejected ticket is on the last). */
+  step: 0 | 1 | 2;
+  percent: 0 | 50 | 100;
+  label: string;
+  rejected: boolean;
+  color: 'blue' | 'green' | 'red';
+}
+
+/**
+ * Spec §4: pending step 0 (0 %); in-review and approved step 1 (50 %, shown as In Review);
+ * resolved step 2 (100 %); rejected a full red bar labelled Rejected.
+ */
+export function memberProgress(status: string | null | undefined): MemberProgress {
+  switch (normaliseStatus(status)) {
+    case 'in-review':
+    case 'approved':
+      return { step: 1, percent: 50, label: 'In Review', rejected: false, color: 'blue' };
+    case 'resolved':
+      return { step: 2, percent: 100, label: 'Resolved', rejected: false, color: 'green' };
+    case 'rejected':
+      return { step: 2, percent: 100, label: 'Rejected', rejected: true, color: 'red' };
+    default:
+      return { step: 0, percent: 0, label: 'Pending', rejected: false, color: 'blue' };
+  }
+}

@@ -1,0 +1,80 @@
+import {
+  clampPage,
+  pageBounds,
+  pageCount,
+  pageOfText,
+  showUserPagination,
+  ticketPageNumbers,
+  ticketRangeText,
+  userPageWindow,
+  userRangeText,
+} from './pagination';
+
+describe('page arithmetic', () => {
+  it.each([
+    [0, 10, 1],
+    [10, 10, 1],
+    [11, 10, 2],
+    [-5, 10, 1],
+  ])('pageCount(%p, %p) → %p', (total, size, pages) => {
+    expect(pageCount(total, size)).toBe(pages);
+  });
+  it.each([
+    [0, 5, 1],
+    [9, 5, 5],
+    [3, 5, 3],
+    [Number.NaN, 5, 1],
+    [2, 0, 1],
+  ])('clampPage(%p, %p) → %p', (page, pages, clamped) => {
+    expect(clampPage(page, pages)).toBe(clamped);
+  });
+  it.each([
+    [1, 10, 0, 0, 0],
+    [1, 10, 25, 1, 10],
+    [3, 10, 25, 21, 25],
+    [9, 10, 25, 21, 25],
+  ])('pageBounds(page %p, size %p, total %p) → %p to %p', (page, size, total, from, to) => {
+    expect(pageBounds(page, size, total)).toEqual({ from, to });
+  });
+  it('footers', () => {
+    expect(ticketRangeText(2, 10, 25)).toBe('Showing 11 to 20 of 25 entries');
+    expect(userRangeText(1, 10, 3)).toBe('Showing 1 to 3 of 3 users');
+    expect(pageOfText(2, 3)).toBe('Page 2 of 3');
+    expect(pageOfText(1, 0)).toBe('Page 1 of 1');
+  });
+  it.each([
+    [10, 10, false],
+    [11, 10, true],
+    [0, 10, false],
+  ])('users pagination shows for %p users of %p per page → %p', (total, size, shown) => {
+    expect(showUserPagination(total, size)).toBe(shown);
+  });
+});
+
+describe('ticketPageNumbers (spec §2: mobile shows first, current, last)', () => {
+  it.each([
+    [3, 5, false, [1, 2, 3, 4, 5]],
+    [3, 5, true, [1, 3, 5]],
+    [1, 5, true, [1, 5]],
+    [5, 5, true, [1, 5]],
+    [1, 1, true, [1]],
+    [1, 0, false, [1]],
+  ])('page %p of %p, mobile %p → %p', (current, pages, mobile, numbers) => {
+    expect(ticketPageNumbers(current, pages, mobile)).toEqual(numbers);
+  });
+});
+
+describe('userPageWindow (spec §2: 2 either side, first and last, ellipsis)', () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 3, 'ellipsis', 10]],
+    [5, 10, [1, 'ellipsis', 3, 4, 5, 6, 7, 'ellipsis', 10]],
+    [4, 10, [1, 2, 3, 4, 5, 6, 'ellipsis', 10]],
+    [10, 10, [1, 'ellipsis', 8, 9, 10]],
+    [8, 10, [1, 'ellipsis', 6, 7, 8, 9, 10]],
+    [99, 10, [1, 'ellipsis', 8, 9, 10]],
+  ])('page %p of %p → %p', (current, pages, items) => {
+    expect(userPageWindow(current, pages)).toEqual(items);
+  });
+});

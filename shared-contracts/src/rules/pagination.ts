@@ -1,0 +1,74 @@
+import { USERS_PAGINATION_SIBLINGS } from '../constants';
+
+export type PageItem = number | 'ellipsis';
+
+/** Pages needed for `total` rows (at least 1, so 'Page 1 of 1' shows for an empty list). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/** The page clamped into 1..pageCount. */
+export function clampPage(page: number, totalPages: number): number {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), Math.max(1, totalPages));
+}
+
+/** The 1-based rows shown on a page ('Showing X to Y of Z'); 0 to 0 when there are none. */
+export function pageBounds(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total <= 0) return { from: 0, to: 0 };
+  const current = clampPage(page, pageCount(total, pageSize));
+  return { from: (current - 1) * pageSize + 1, to: Math.min(current * pageSize, total) };
+}
+
+/**
+ * Spec §2 ticket list: every page number on a desktop; on mobile only the first, the current
+ * and the last page.
+ */
+export function ticketPageNumbers(current: number, totalPages: number, mobile: boolean): number[] {
+  const last = Math.max(1, totalPages);
+  if (!mobile) return Array.from({ length: last }, (_, index) => index + 1);
+  return [...new Set([1, clampPage(current, last), last])];
+}
+
+/**
+ * Spec §2 users pagination: 2 pages either side of the current page, the first and the last
+ * always, an ellipsis wherever numbers are skipped.
+ */
+export function userPageWindow(current: number, totalPages: number): PageItem[] {
+  const last = Math.max(1, totalPages);
+  const page = clampPage(current, last);
+  const pages = new Set<number>([1, last]);
+  for (let offset = -USERS_PAGINATION_SIBLINGS; offset <= USERS_PAGINATION_SIBLINGS; offset += 1) {
+    const candidate = page + offset;
+    if (candidate >= 1 && candidate <= last) pages.add(candidate);
+  }
+  const sorted = [...pages].sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  sorted.forEach((value, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && value - previous > 1) items.push('ellipsis');
+    items.push(value);
+  });
+  return items;
+}
+
+/** Spec §2 list footer: 'Showing X to Y of Z entries'. */
+export function ticketRangeText(page: number, pageSize: number, total: number): string {
+  const { from, to } = pageBounds(page, pageSize, total);
+  return `Showing ${from} to ${to} of ${total} entries`;
+}
+
+/** Spec §2 users footer: 'Showing X to Y of N users'. */
+export function userRangeText(page: number, pageSize: number, total: number): string {
+  const { from, to } = pageBounds(page, pageSize, total);
+  return `Showing ${from} to ${to} of ${total} users`;
+}
+
+/** Spec §2: 'Page N of M'. */
+export function pageOfText(page: number, totalPages: number): string {
+  return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}`;
+}
+
+/** Spec §2: the users pagination appears only with more than one page. */
+export function showUserPagination(total: number, pageSize: number): boolean {
+  return pageCount(total, pageSize) > 1;
+}

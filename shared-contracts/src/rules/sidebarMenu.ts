@@ -1,0 +1,37 @@
+import { normaliseRole } from './normaliseRole';
+
+export type MenuItem =
+  | { key: 'dashboard'; label: 'Dashboard'; path: '/dashboard' | '/add-ticket' }
+  | { key: 'users'; label: 'Users'; path: '/activity' }
+  | { key: 'logout'; label: 'Logout'; path: '/' };
+
+const DASHBOARD: MenuItem = { key: 'dashboard', label: 'Dashboard', path: '/dashboard' };
+const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', label: 'Dashboard', path: '/add-ticket' };
+const USERS: MenuItem = { key: 'users', label: 'Users', path: '/activity' };
+const LOGOUT: MenuItem = { key: 'logout', label: 'Logout', path: '/' };
+
+/**
+ * Spec §2 sidebar by role. Admin: Dashboard, Users, Logout. City President, Convenor, Credai
+ * President: Dashboard, Logout. Governor and Observer: Dashboard (to /add-ticket), Logout.
+ * Unknown roles get the admin menu. The Users entry leads to /activity, the route table's
+ * "Users page (admin menu)". A customer (who lands on the form) gets the same as the governor.
+ */
+export function sidebarMenu(role: string | null | undefined): MenuItem[] {
+  switch (normaliseRole(role)) {
+    case 'citypresident':
+    case 'convenor':
+    case 'credaipresident':
+      return [DASHBOARD, LOGOUT];
+    case 'governor':
+    case 'observer':
+    case 'customer':
+      return [DASHBOARD_TO_FORM, LOGOUT];
+    default:
+      return [DASHBOARD, USERS, LOGOUT];
+  }
+}
+
+/** Only Admin and unknown roles get the User Management entry (spec §6). */
+export function canSeeUserManagement(role: string | null | undefined): boolean {
+  return sidebarMenu(role).some((item) => item.key === 'users');
+}

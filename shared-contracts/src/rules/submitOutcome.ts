@@ -1,0 +1,38 @@
+import { MESSAGES } from './messages';
+import { encodeRouteId } from './routeId';
+
+export type SubmitDestination = { ok: true; path: string } | { ok: false; error: string };
+
+/**
+ * Spec §4 submit flow: go to the returned ticket; with only a user id, to that user's tickets;
+ * with neither, 'Could not determine ticket ID from server response.'. ARCHITECTURE §8: the
+ * keyed share link (`shareUrl`) is preferred, since a plain id opens nothing for a visitor.
+ */
+export function submitDestination(answer: {
+  ticketId?: number | null;
+  userId?: number | null;
+  shareUrl?: string | null;
+  memberUrl?: string | null;
+}): SubmitDestination {
+  if (answer.shareUrl) return { ok: true, path: answer.shareUrl };
+  if (answer.ticketId) return { ok: true, path: `/ticket-detail/${encodeRouteId(answer.ticketId)}` };
+  if (answer.memberUrl) return { ok: true, path: answer.memberUrl };
+  if (answer.userId) return { ok: true, path: `/tickets/${encodeRouteId(answer.userId)}` };
+  return { ok: false, error: MESSAGES.noTicketIdInAnswer };
+}
+
+/** Spec §8 submit failure: the server's error text, or the generic submit message. */
+export function submitErrorMessage(
+  error: { message?: string | null; status?: number } | null | undefined,
+): string {
+  const message = error?.message?.trim();
+  if (!message || message === MESSAGES.genericError || message === MESSAGES.requestSetup)
+    return MESSAGES.submitFailed;
+  return message;
+}
+
+/** Spec §8 login failure: the error message, falling back to 'Invalid email or password'. */
+export function loginErrorMessage(error: { message?: string | null } | null | undefined): string {
+  const message = error?.message?.trim();
+  return message && message !== MESSAGES.genericError ? message : MESSAGES.invalidCredentials;
+}

@@ -1,0 +1,37 @@
+import {
+  type UserCreate,
+  type UserCreateInput,
+  type UserUpdate,
+  type UserUpdateInput,
+  userCreateSchema,
+  userUpdateSchema,
+} from '../schemas/users';
+import { type FormResult, firstErrorPerField } from './formErrors';
+
+export type UserFormMode = 'create' | 'edit';
+export type UserField = keyof UserCreateInput;
+
+/**
+ * Spec §5 user form: full name, email (format), mobile, city and role are required; committee is
+ * optional; the password is required on create, and blank on edit keeps the current one.
+ */
+export function validateUserForm(
+  values: UserUpdateInput,
+  mode: UserFormMode,
+): FormResult<UserCreate | UserUpdate, UserField> {
+  const parsed = (mode === 'create' ? userCreateSchema : userUpdateSchema).safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data, errors: {} };
+  return { ok: false, errors: firstErrorPerField(parsed.error) };
+}
+
+/** Spec §2: the password label of the modal. */
+export function passwordLabel(mode: UserFormMode): string {
+  return mode === 'edit' ? 'Password (leave blank to keep current)' : 'Password';
+}
+
+/** Spec §2: the modal title, the save button and the success message by mode. */
+export function userFormTexts(mode: UserFormMode): { title: string; submit: string; success: string } {
+  return mode === 'edit'
+    ? { title: 'Edit User', submit: 'Update User', success: 'User updated successfully!' }
+    : { title: 'Add New User', submit: 'Create User', success: 'User created successfully!' };
+}

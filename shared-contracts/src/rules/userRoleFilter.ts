@@ -1,0 +1,14 @@
+import type { Role } from '../schemas/role';
+
+/**
+ * The role filter of User Management (spec §2, §6): All Roles, then these. Customer has a badge
+ * colour but is not a choice. `value` '' means all roles.
+ */
+export const USER_ROLE_FILTER_OPTIONS: readonly { value: '' | Role; label: string }[] = [
+  { value: '', label: 'All Roles' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'credaipresident', label: 'Credai President' },
+  { value: 'citypresident', label: 'City President' },
+  { value: 'observer', label: 'Observer' },
+  { value: 'convenor', label: 'Convenor' },
+];

@@ -1,0 +1,110 @@
+/**
+ * Building blocks of every schema: ids, paging, dates, the error answer and the headers of
+ * ARCHITECTURE §8. Strings are trimmed and capped so an oversized value is a 400, never a 500.
+ */
+import * as z from 'zod';
+import { MAX_ID, MAX_PAGE_SIZE, MOBILE_DIGITS, TEXT_LIMITS } from '../constants';
+
+/** An id inside a JSON body or answer: a positive integer that fits PostgreSQL's `integer`. */
+export const idSchema = z.number().int().positive().max(MAX_ID);
+
+/** An id that arrives as text (path parameter, query, multipart field). */
+export const coercedIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+/** `{ id }` path parameters, e.g. `/tickets/{id}`. */
+export const idParamsSchema = z.object({ id: coercedIdSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** A trimmed, required text of at most `max` characters. */
+export function requiredText(max: number, requiredMessage = 'This field is required') {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(max, `Must be at most ${max} characters`);
+}
+
+/** A trimmed, optional text of at most `max` characters (an empty string stays empty). */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`);
+}
+
+/** A person's full name, city or committee name: trimmed, 1 to 120 characters. */
+export const nameSchema = requiredText(TEXT_LIMITS.name);
+
+/** The message of spec §5 for an invalid email. */
+export const EMAIL_MESSAGE = 'Please provide a valid email address.';
+
+/** An email: trimmed, lowercased, valid format, at most 254 characters. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(TEXT_LIMITS.email, { error: EMAIL_MESSAGE, abort: true })
+  .regex(z.regexes.email, EMAIL_MESSAGE);
+
+/** A mobile number: exactly 10 digits (spec §5 and §9), with the spec's messages. */
+export const mobileSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Mobile number is required', abort: true })
+  .regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), `Mobile number must be ${MOBILE_DIGITS} digits`);
+
+/** A calendar day `YYYY-MM-DD` (spec §7 dates). */
+export const isoDateSchema = z.iso.date();
+
+/** A point in time as an ISO 8601 string in UTC or with an offset (how the api sends times). */
+export const dateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Paging of list calls (ARCHITECTURE §5). Absent means the api's default. */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+export type PagingQuery = z.infer<typeof pagingQuerySchema>;
+
+/** A count in an answer. */
+export const countSchema = z.number().int().nonnegative();
+
+/** One field-level problem in `details` of a 400. */
+export const fieldProblemSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldProblem = z.infer<typeof fieldProblemSchema>;
+
+/** Every error answer (spec §7, §8): `{ error, details? }`. */
+export const errorAnswerSchema = z.object({
+  error: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+/** `{ success: true }` for calls whose answer carries nothing else. */
+export const successAnswerSchema = z.object({ success: z.boolean() });
+export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
+
+/**
+ * The header that carries a share-link secret (ARCHITECTURE §8). The page reads the key from the
+ * URL fragment (`#key=…`) and sends it on `GET /api/tickets/{id}`, `GET /api/tickets/user/{id}`
+ * and attachment downloads.
+ */
+export const ACCESS_KEY_HEADER = 'X-Access-Key';
+/** The same header as Node's request object names it. */
+export const ACCESS_KEY_HEADER_LOWER = 'x-access-key';
+/** The header that makes a submit idempotent (ARCHITECTURE §8). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_HEADER_LOWER = 'idempotency-key';
+
+/** A share-link secret: 32 random bytes in base64url (43 characters, no padding). */
+export const accessKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid access key');
+
+/** An idempotency key: 8 to 128 url-safe characters (a UUID fits). */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid idempotency key');
+
+/** Request headers of the calls a share link may open (Fastify lowercases header names). */
+export const accessKeyHeadersSchema = z.object({ [ACCESS_KEY_HEADER_LOWER]: accessKeySchema.optional() });
+export type AccessKeyHeaders = z.infer<typeof accessKeyHeadersSchema>;
+
+/** Request headers of the submit call. */
+export const idempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER_LOWER]: idempotencyKeySchema.optional(),
+});
+export type IdempotencyHeaders = z.infer<typeof idempotencyHeadersSchema>;

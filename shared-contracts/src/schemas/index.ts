@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './cities';
+export * from './committees';
+export * from './common';
+export * from './role';
+export * from './tickets';
+export * from './users';

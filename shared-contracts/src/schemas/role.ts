@@ -1,0 +1,24 @@
+/** The roles of spec §6, compared case-insensitively and always stored lowercase. */
+import * as z from 'zod';
+
+export const ROLES = [
+  'admin',
+  'credaipresident',
+  'citypresident',
+  'governor',
+  'observer',
+  'convenor',
+  'customer',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A role in any case (`Admin`, ` CITYPRESIDENT `) becomes its lowercase name; others are refused. */
+export const roleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }));
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

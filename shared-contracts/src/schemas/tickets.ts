@@ -1,0 +1,306 @@
+/**
+ * Tickets (spec §3 Ticket, §7 Tickets and the per-role calls) with the additions of
+ * ARCHITECTURE §5 (paging, filters, `total`, stats) and §8 (`shareUrl`, `memberUrl`, `version`).
+ */
+import * as z from 'zod';
+import { DESCRIPTION_MAX_CHARS, DESCRIPTION_MAX_WORDS, MAX_ID, TEXT_LIMITS } from '../constants';
+import { countWords } from '../rules/wordCount';
+import {
+  countSchema,
+  dateTimeSchema,
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  mobileSchema,
+  optionalText,
+  pagingQuerySchema,
+} from './common';
+import { roleSchema } from './role';
+
+/** Spec §4 statuses, lowercase. `pending` is the default of an empty status. */
+export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** A status in any case (`Approved`) becomes its lowercase name. */
+export const ticketStatusSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_STATUSES));
+
+/** The list filter: a status or `all` (the same as leaving it out). */
+export const TICKET_STATUS_FILTERS = ['all', ...TICKET_STATUSES] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+export const ticketStatusFilterSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_STATUS_FILTERS));
+
+/** Spec §3 Action payload: the four actions. */
+export const TICKET_ACTIONS = ['approve', 'reject', 'resolve', 'review'] as const;
+export type TicketAction = (typeof TICKET_ACTIONS)[number];
+export const ticketActionSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_ACTIONS));
+
+/** Who currently holds a ticket (spec §4 Displayed assignee; ARCHITECTURE §6). */
+export const ASSIGNEES = ['CityPresident', 'Convenor', 'Observer', 'Admin', 'Completed'] as const;
+export type Assignee = (typeof ASSIGNEES)[number];
+export const assigneeSchema = z.enum(ASSIGNEES);
+
+/** A step's own status field (cityPresidentStatus, adminStatus, convenorStatus, observerStatus). */
+export const stepStatusSchema = ticketStatusSchema;
+
+/** Somebody named on a ticket (city president, convenor, observer). */
+export const ticketPersonSchema = z.object({
+  id: idSchema.optional(),
+  fullName: z.string(),
+});
+export type TicketPerson = z.infer<typeof ticketPersonSchema>;
+
+/** The submitter. For a link viewer the api masks mobile and email (ARCHITECTURE §8). */
+export const ticketCustomerSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  email: z.string().nullish(),
+  mobile: z.string().nullish(),
+  city: z.string().nullish(),
+  committee: z.string().nullish(),
+});
+export type TicketCustomer = z.infer<typeof ticketCustomerSchema>;
+
+/** A named reference (committee, cityData). */
+export const namedRefSchema = z.object({
+  id: idSchema.optional(),
+  name: z.string(),
+});
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+/** One history entry. `actionBy` is the actor's name; null means the system ('System'). */
+export const ticketCommentSchema = z.object({
+  id: idSchema.optional(),
+  actionBy: z.string().nullish(),
+  actorRole: roleSchema.nullish(),
+  action: z.string().nullish(),
+  createdAt: dateTimeSchema,
+  text: z.string(),
+});
+export type TicketComment = z.infer<typeof ticketCommentSchema>;
+
+/** An attachment (its shape is not in the spec). `url` is where it downloads from, under /uploads. */
+export const ticketAttachmentSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['attachment', 'photo']),
+  fileName: z.string(),
+  contentType: z.string().nullish(),
+  size: countSchema.nullish(),
+  url: z.string(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/** A ticket with every field and nested object of spec §3. */
+export const ticketSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  status: ticketStatusSchema,
+  /** The city name; a missing one is shown as 'Unknown'. */
+  city: z.string().nullish(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema.nullish(),
+  /** Increases with every change; an action sends the version it saw (409 when stale). */
+  version: z.number().int().nonnegative().optional(),
+  type: z.string().nullish(),
+  category: z.string().nullish(),
+  attachmentPath: z.string().nullish(),
+  photoPath: z.string().nullish(),
+  rejectionReason: z.string().nullish(),
+  resolutionMethod: z.string().nullish(),
+  currentAssignee: assigneeSchema.nullish(),
+  cityPresidentId: idSchema.nullish(),
+  convenorId: idSchema.nullish(),
+  observerId: idSchema.nullish(),
+  cityPresidentStatus: stepStatusSchema.nullish(),
+  adminStatus: stepStatusSchema.nullish(),
+  convenorStatus: stepStatusSchema.nullish(),
+  observerStatus: stepStatusSchema.nullish(),
+  customer: ticketCustomerSchema.nullish(),
+  committee: namedRefSchema.nullish(),
+  cityData: namedRefSchema.nullish(),
+  cityPresident: ticketPersonSchema.nullish(),
+  convenor: ticketPersonSchema.nullish(),
+  observer: ticketPersonSchema.nullish(),
+  comments: z.array(ticketCommentSchema).nullish(),
+  attachments: z.array(ticketAttachmentSchema).nullish(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+export type TicketInput = z.input<typeof ticketSchema>;
+
+/** The static sample tickets of the placeholder screens (spec §3). */
+export const sampleTicketSchema = z.object({
+  ticketId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  block: z.string().optional(),
+  time: z.string().optional(),
+  date: z.string().optional(),
+  location: z.string().optional(),
+  assignee: z.string().optional(),
+  responses: z.number().int().nonnegative().optional(),
+  createdBy: z.string().optional(),
+});
+export type SampleTicket = z.infer<typeof sampleTicketSchema>;
+
+/**
+ * Query of every ticket list call (ARCHITECTURE §5): paging, status, city name, free text over
+ * title and customer name, one creation day, or a range `[startDate, endDate)` (spec §7).
+ */
+export const ticketListQuerySchema = pagingQuerySchema.extend({
+  status: ticketStatusFilterSchema.optional(),
+  city: optionalText(TEXT_LIMITS.name).optional(),
+  q: optionalText(TEXT_LIMITS.search).optional(),
+  date: isoDateSchema.optional(),
+  startDate: isoDateSchema.optional(),
+  endDate: isoDateSchema.optional(),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
+
+/** A ticket list answer. `city` names the caller's city when the list is city-scoped. */
+export const ticketListResponseSchema = z.object({
+  tickets: z.array(ticketSchema),
+  total: countSchema,
+  city: z.string().nullish(),
+});
+export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
+
+/** GET /tickets/user/{id} answer: the member and their tickets. */
+export const userTicketsResponseSchema = z.object({
+  user: ticketCustomerSchema,
+  tickets: z.array(ticketSchema),
+  total: countSchema,
+});
+export type UserTicketsResponse = z.infer<typeof userTicketsResponseSchema>;
+
+/** A single ticket answer (GET /tickets/{id}, /latest, actions, status patch). */
+export const ticketResponseSchema = z.object({ ticket: ticketSchema });
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+/** The spec's message when a description has more than 500 words. */
+export const DESCRIPTION_WORDS_MESSAGE = `Description should not exceed ${DESCRIPTION_MAX_WORDS} words`;
+
+/** A ticket description: required, at most 500 words and 10,000 characters. */
+export const descriptionSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Description is required', abort: true })
+  .max(DESCRIPTION_MAX_CHARS, { error: DESCRIPTION_WORDS_MESSAGE, abort: true })
+  .refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE);
+
+/** A full name on the submit form: required and without digits (spec §5). */
+export const submitFullNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Full name is required', abort: true })
+  .max(TEXT_LIMITS.name, { error: `Full name must be at most ${TEXT_LIMITS.name} characters`, abort: true })
+  .regex(/^[^\p{Nd}]*$/u, 'Full name should not contain numbers');
+
+/** A select's id as the multipart form sends it ('' when nothing is chosen). */
+function selectedId(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_ID, { error: message });
+}
+
+/**
+ * POST /tickets/submit fields (spec §7: multipart, every field a string; the file part is
+ * `attachment`). The api trusts only the ids: the city, committee and city president names are
+ * looked up again and the texts sent here are ignored.
+ */
+export const ticketSubmitSchema = z.object({
+  fullName: submitFullNameSchema,
+  cityId: selectedId('Please select a city.'),
+  city: optionalText(TEXT_LIMITS.name).optional(),
+  cityPresident: optionalText(TEXT_LIMITS.name).optional(),
+  mobile: mobileSchema,
+  committeeId: selectedId('Please select a committee.'),
+  committee: optionalText(TEXT_LIMITS.name).optional(),
+  email: emailSchema,
+  description: descriptionSchema,
+});
+export type TicketSubmit = z.infer<typeof ticketSubmitSchema>;
+/** What the form holds before parsing: every field a string. */
+export interface TicketSubmitForm {
+  fullName: string;
+  cityId: string;
+  city: string;
+  cityPresident: string;
+  mobile: string;
+  committeeId: string;
+  committee: string;
+  email: string;
+  description: string;
+}
+/** The multipart field that carries the file. */
+export const ATTACHMENT_FIELD = 'attachment';
+
+/**
+ * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`; `memberUrl`
+ * (`/tickets/{userId}#key={secret}`) only when this submit created the member (ARCHITECTURE §8).
+ */
+export const ticketSubmitResponseSchema = z.object({
+  success: z.boolean(),
+  ticketId: idSchema,
+  userId: idSchema,
+  shareUrl: z.string().max(TEXT_LIMITS.url),
+  memberUrl: z.string().max(TEXT_LIMITS.url).optional(),
+});
+export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
+
+/**
+ * POST …/action body of every role-specific action call (spec §3 Action payload). The api takes
+ * the role from the token, never from `user.role` (ARCHITECTURE §8); `version` is the ticket's
+ * version the caller saw, for the 409 of ARCHITECTURE §6.
+ */
+export const ticketActionRequestSchema = z.object({
+  action: ticketActionSchema,
+  comment: optionalText(TEXT_LIMITS.comment).default(''),
+  user: z.object({ role: roleSchema }).optional(),
+  version: z.number().int().nonnegative().optional(),
+});
+export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
+export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;
+
+/** PATCH /tickets/{id}/status body (the spec does not show it; admin only, follows the workflow). */
+export const ticketStatusPatchSchema = z.object({
+  status: ticketStatusSchema,
+  comment: optionalText(TEXT_LIMITS.comment).default(''),
+  version: z.number().int().nonnegative().optional(),
+});
+export type TicketStatusPatch = z.infer<typeof ticketStatusPatchSchema>;
+
+/** GET /tickets/{id}/history answer: every entry, oldest first, no limit. */
+export const ticketHistoryResponseSchema = z.object({ history: z.array(ticketCommentSchema) });
+export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
+
+/** GET /tickets/stats query: the same scope filters as the list. */
+export const ticketStatsQuerySchema = z.object({
+  city: optionalText(TEXT_LIMITS.name).optional(),
+});
+export type TicketStatsQuery = z.infer<typeof ticketStatsQuerySchema>;
+
+/** GET /tickets/stats answer: the four dashboard cards (In Review counts exactly 'in-review'). */
+export const ticketStatsSchema = z.object({
+  total: countSchema,
+  inReview: countSchema,
+  resolved: countSchema,
+  rejected: countSchema,
+});
+export type TicketStats = z.infer<typeof ticketStatsSchema>;
+
+/** One bar of the city chart (spec §3 City statistics): pending counts pending and in-review. */
+export const cityStatsSchema = z.object({
+  city: z.string(),
+  total: countSchema,
+  pending: countSchema,
+  resolved: countSchema,
+  rejected: countSchema,
+});
+export type CityStats = z.infer<typeof cityStatsSchema>;
+
+/** GET /tickets/stats/cities answer. */
+export const cityStatsResponseSchema = z.array(cityStatsSchema);
+export type CityStatsResponse = z.infer<typeof cityStatsResponseSchema>;
