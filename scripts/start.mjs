@@ -31,7 +31,8 @@ async function main() {
   const api = spawn(process.execPath, [path.join(ROOT, API.folder, 'dist', API.entry)], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', HELPDESK_DEMO_DATA: 'true', ...process.env, PORT: String(API_PORT) },
+    // Requests are not logged one by one here (LOG_LEVEL=info shows them).
+    env: { NODE_ENV: 'development', HELPDESK_DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...process.env, PORT: String(API_PORT) },
   });
   const stop = (code) => {
     if (api.exitCode === null) api.kill('SIGTERM');
