@@ -1,5 +1,6 @@
-// Bundles the api into dist/server.js. Installed packages stay external (loaded from node_modules
-// at run time: native binaries, wasm and swagger-ui's static files must stay where they are);
+// Bundles the api into dist/server.js, and the create-admin command into dist/create-admin.js.
+// Installed packages stay external (loaded from node_modules at run time: native binaries, wasm
+// and swagger-ui's static files must stay where they are);
 // shared-contracts is TypeScript source, which Node cannot load, so it is bundled.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -12,8 +13,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The server, and the command that creates an admin where tsx is not installed.
+  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/createAdmin.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type LogDestination, loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './logging';
+import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
+import { seedDemoData } from './services/demoData';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,9 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     genReqId: requestIdOf,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A longer path parameter (a 200-character city name) reaches its schema and gets a 400 with
+    // details, rather than a bare 404 (find-my-way's default limit is 100).
+    routerOptions: { maxParamLength: 1000 },
   });
   app.decorate('config', config);
   app.addHook('onRequest', async (request, reply) => {
@@ -44,6 +49,8 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     app.setSerializerCompiler(serializerCompiler);
     await registerSecurity(app, config);
     registerErrorHandlers(app);
+    await registerAuth(app, config);
+    await seedDemoDataIfAsked(app, config);
     await registerDocs(app);
     await app.register(apiRoutes, { prefix: '/api' });
   } catch (error) {
@@ -51,4 +58,15 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     throw error;
   }
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/**
+ * HELPDESK_DEMO_DATA=true (npm start, the browser tests) on a database without users: the demo
+ * accounts of ARCHITECTURE §9. config.ts refuses the flag in production.
+ */
+async function seedDemoDataIfAsked(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.demoData.enabled || config.nodeEnv === 'production') return;
+  if (await seedDemoData(app.db, config.demoData.password)) {
+    app.log.info('demo data seeded: sign in as admin@helpdesk.demo (see api/README.md for every account)');
+  }
 }

@@ -37,6 +37,24 @@ const trustProxy = z
   })
   .default(false);
 
+/** `true`/`false` (also `1`/`0`, `yes`/`no`), for switches like HELPDESK_DEMO_DATA. */
+const isTrue = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform(isTrue)
+  .default(false);
+
+// HS256 needs a key at least as long as its output (RFC 7518 §3.2): 32 bytes.
+const SECRET_MIN_BYTES = 32;
+const secret = z
+  .string()
+  .refine((value) => Buffer.byteLength(value, 'utf8') >= SECRET_MIN_BYTES, {
+    error: `must be at least ${SECRET_MIN_BYTES} bytes long (e.g. the output of \`openssl rand -base64 48\`)`,
+  })
+  .optional();
+
+export const DEFAULT_DEMO_PASSWORD = 'Demo@12345';
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,6 +72,16 @@ const envSchema = z
     RATE_LIMIT_WINDOW_MS: wholeNumber(1).default(60_000),
     TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HELPDESK_SECRET: secret,
+    TOKEN_TTL_SECONDS: wholeNumber(60, 30 * 24 * 3600).default(8 * 3600),
+    LOGIN_MAX_PER_ACCOUNT: wholeNumber(1).default(5),
+    LOGIN_MAX_PER_IP: wholeNumber(1).default(20),
+    LOGIN_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
+    HELPDESK_DEMO_DATA: flag,
+    DEMO_PASSWORD: z
+      .string()
+      .min(8, { error: 'must be at least 8 characters' })
+      .default(DEFAULT_DEMO_PASSWORD),
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -69,6 +97,15 @@ const envSchema = z
       rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
+      /** Unset outside production: the api then generates one and keeps it in its database. */
+      tokenSecret: env.HELPDESK_SECRET,
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      loginLimit: {
+        maxPerAccount: env.LOGIN_MAX_PER_ACCOUNT,
+        maxPerIp: env.LOGIN_MAX_PER_IP,
+        windowMs: env.LOGIN_WINDOW_MS,
+      },
+      demoData: { enabled: env.HELPDESK_DEMO_DATA, password: env.DEMO_PASSWORD },
     };
   });
 
@@ -78,13 +115,38 @@ export class ConfigError extends StartupError {
   override name = 'ConfigError';
 }
 
+export interface LoadConfigOptions {
+  /**
+   * The server signs tokens, so in production it refuses to start without HELPDESK_SECRET.
+   * Commands that only touch the database (create-admin) pass false.
+   */
+  needsTokenSecret?: boolean;
+}
+
 /** Reads the api's settings from environment variables (see api/README.md), or throws ConfigError. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { needsTokenSecret = true }: LoadConfigOptions = {},
+): Config {
   // An empty variable (`DATABASE_URL=` in a compose file) means "not set", not "set to nothing".
   const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(setVariables);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  if (needsTokenSecret && setVariables.NODE_ENV === 'production' && !setVariables.HELPDESK_SECRET) {
+    problems.push(
+      '  HELPDESK_SECRET: is required when NODE_ENV=production: it signs the sign-in tokens. Set it to a ' +
+        'random value of at least 32 bytes, the same on every api instance (e.g. `openssl rand -base64 48`)',
+    );
+  }
+  if (setVariables.NODE_ENV === 'production' && isTrue(setVariables.HELPDESK_DEMO_DATA)) {
+    problems.push(
+      '  HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production: the demo accounts share a published ' +
+        'password. Create the first admin with the create-admin command instead (api/README.md, "The first admin")',
+    );
+  }
+  if (result.success && problems.length === 0) return result.data;
   throw new ConfigError(
     `Invalid environment variables:\n${problems.join('\n')}\nSee api/README.md for each variable and its default.`,
   );

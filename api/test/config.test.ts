@@ -2,6 +2,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { repoDir } from '../src/paths';
 
+const SECRET = 'k7Qm2vX9pL4tR8wZ1cN6bH3jF5dS0aYe';
+
 describe('loadConfig', () => {
   it('has a default for everything but DATABASE_URL', () => {
     expect(loadConfig({})).toEqual({
@@ -16,6 +18,10 @@ describe('loadConfig', () => {
       rateLimit: { max: 300, windowMs: 60_000 },
       trustProxy: false,
       logLevel: 'info',
+      tokenSecret: undefined,
+      tokenTtlSeconds: 8 * 3600,
+      loginLimit: { maxPerAccount: 5, maxPerIp: 20, windowMs: 15 * 60_000 },
+      demoData: { enabled: false, password: 'Demo@12345' },
     });
   });
 
@@ -33,6 +39,13 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '127.0.0.1,10.0.0.0/8',
       LOG_LEVEL: 'warn',
+      HELPDESK_SECRET: SECRET,
+      TOKEN_TTL_SECONDS: '3600',
+      LOGIN_MAX_PER_ACCOUNT: '3',
+      LOGIN_MAX_PER_IP: '50',
+      LOGIN_WINDOW_MS: '600000',
+      HELPDESK_DEMO_DATA: 'false',
+      DEMO_PASSWORD: 'Another@Demo1',
     });
 
     expect(config).toEqual({
@@ -47,6 +60,10 @@ describe('loadConfig', () => {
       rateLimit: { max: 50, windowMs: 1000 },
       trustProxy: '127.0.0.1,10.0.0.0/8',
       logLevel: 'warn',
+      tokenSecret: SECRET,
+      tokenTtlSeconds: 3600,
+      loginLimit: { maxPerAccount: 3, maxPerIp: 50, windowMs: 600_000 },
+      demoData: { enabled: false, password: 'Another@Demo1' },
     });
   });
 
@@ -81,5 +98,55 @@ describe('loadConfig', () => {
         'See api/README.md for each variable and its default.',
       ].join('\n'),
     );
+  });
+
+  it('refuses to run in production without HELPDESK_SECRET, saying what to set', () => {
+    const load = () => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/helpdesk' });
+
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      'HELPDESK_SECRET: is required when NODE_ENV=production: it signs the sign-in tokens. Set it to a ' +
+        'random value of at least 32 bytes, the same on every api instance (e.g. `openssl rand -base64 48`)',
+    );
+  });
+
+  it('lets commands that sign no tokens run in production without HELPDESK_SECRET', () => {
+    const config = loadConfig({ NODE_ENV: 'production' }, { needsTokenSecret: false });
+
+    expect(config.tokenSecret).toBeUndefined();
+  });
+
+  it('accepts a production setup with a secret', () => {
+    expect(loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: SECRET }).tokenSecret).toBe(SECRET);
+  });
+
+  it('refuses a secret shorter than 32 bytes', () => {
+    expect(() => loadConfig({ HELPDESK_SECRET: 'too-short' })).toThrow(
+      'HELPDESK_SECRET: must be at least 32 bytes long',
+    );
+  });
+
+  it('refuses demo data in production', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: SECRET, HELPDESK_DEMO_DATA: 'true' }),
+    ).toThrow('HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+  ])('reads HELPDESK_DEMO_DATA=%s', (value, expected) => {
+    expect(loadConfig({ HELPDESK_DEMO_DATA: value }).demoData.enabled).toBe(expected);
+  });
+
+  it.each([
+    ['LOGIN_MAX_PER_ACCOUNT', '0'],
+    ['LOGIN_MAX_PER_IP', 'many'],
+    ['TOKEN_TTL_SECONDS', '5'],
+    ['HELPDESK_DEMO_DATA', 'maybe'],
+    ['DEMO_PASSWORD', 'short'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`  ${name}: `);
   });
 });

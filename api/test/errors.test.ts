@@ -48,7 +48,10 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: expect.stringContaining('not valid JSON') });
+    expect(response.json()).toEqual({
+      error: expect.stringContaining('not valid JSON'),
+      details: [{ path: 'body', message: expect.stringContaining('not valid JSON') }],
+    });
   });
 
   it('answers a body that breaks the schema with 400 and one detail per field', async () => {
@@ -94,7 +97,10 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     });
 
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'Request body is too large' });
+    expect(response.json()).toEqual({
+      error: 'Request body is too large',
+      details: [{ path: 'body', message: 'Request body is too large' }],
+    });
   });
 
   it('answers an unsupported content type with 415', async () => {
@@ -106,7 +112,10 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     });
 
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: expect.any(String) });
+    expect(response.json()).toEqual({
+      error: expect.any(String),
+      details: [{ path: 'body', message: expect.any(String) }],
+    });
   });
 
   it('passes a deliberate 4xx through with its message', async () => {

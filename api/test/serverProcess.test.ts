@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoDir } from '../src/paths';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
 
 // Real api processes (src/server.ts run by tsx) on one PGlite folder. These rules exist only for
 // the embedded database, so this file runs on PGlite alone.
@@ -14,7 +15,7 @@ interface ApiProcess {
   exited: Promise<number | null>;
 }
 
-function startApi(dataDir: string): ApiProcess {
+function startApi(dataDir: string, env: NodeJS.ProcessEnv = {}): ApiProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoDir, 'api/src/server.ts')], {
     cwd: repoDir,
     // PORT 0: the system picks a free port, so two processes never collide on one.
@@ -25,6 +26,9 @@ function startApi(dataDir: string): ApiProcess {
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'info',
+      HELPDESK_SECRET: '',
+      HELPDESK_DEMO_DATA: '',
+      ...env,
     },
   });
   let output = '';
@@ -109,6 +113,65 @@ describe('api processes on one PGlite folder', () => {
         database: { kind: 'pglite', reachable: true },
       });
       expect(readFileSync(lockPath(), 'utf8')).toBe(String(next.child.pid));
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'on a fresh folder with HELPDESK_DEMO_DATA (npm start), signs in every demo account',
+    async () => {
+      const api = startApi(dataDir, { NODE_ENV: 'development', HELPDESK_DEMO_DATA: 'true' });
+      running.push(api);
+      const url = await listening(api);
+
+      for (const [email, account] of Object.entries(DEMO_ACCOUNTS)) {
+        const response = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        });
+        expect({ email, status: response.status }).toEqual({ email, status: 200 });
+        expect((await response.json()).user.role).toBe(account.role);
+      }
+      // Neither the demo password nor a token reached the log.
+      expect(api.output()).not.toContain(DEMO_PASSWORD);
+      expect(api.output()).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    },
+    START_TIMEOUT_MS,
+  );
+});
+
+describe('an api process in production', () => {
+  it.each([
+    [
+      'without HELPDESK_SECRET',
+      {},
+      'HELPDESK_SECRET: is required when NODE_ENV=production: it signs the sign-in tokens.',
+    ],
+    [
+      'with a HELPDESK_SECRET shorter than 32 bytes',
+      { HELPDESK_SECRET: 'short' },
+      'HELPDESK_SECRET: must be at least 32 bytes long',
+    ],
+    [
+      'with HELPDESK_DEMO_DATA',
+      { HELPDESK_SECRET: 'k7Qm2vX9pL4tR8wZ1cN6bH3jF5dS0aYe', HELPDESK_DEMO_DATA: 'true' },
+      'HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production',
+    ],
+  ])(
+    'refuses to start %s, saying why',
+    async (_what, env, message) => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-process-test-'));
+      try {
+        const api = startApi(dataDir, { NODE_ENV: 'production', ...env });
+
+        expect(await api.exited).toBe(1);
+        expect(api.output()).toContain('api failed to start: Invalid environment variables:');
+        expect(api.output()).toContain(message);
+        expect(api.output()).not.toMatch(/\n\s+at /); // no stack trace
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
     START_TIMEOUT_MS,
   );

@@ -4,10 +4,10 @@
  * embedded database. Only the listen port, the api address and the prefix differ.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
+import { ARTIFACTS, ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
 
 declare global {
   // Shared with globalTeardown, which runs in the same process.
@@ -65,6 +65,20 @@ export function nginxConfForRun(nginxPort: number, apiPort: number): string {
   return rewritten;
 }
 
+/** Earlier runs' folders, once their jest process is gone, are only clutter. */
+function removeRunsOfDeadProcesses() {
+  if (!existsSync(ARTIFACTS)) return;
+  for (const name of readdirSync(ARTIFACTS)) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(path.join(ARTIFACTS, name), { recursive: true, force: true });
+    }
+  }
+}
+
 export default async function globalSetup() {
   const www = path.join(ROOT, 'www');
   const apiBundle = path.join(ROOT, 'api', 'dist', 'server.js');
@@ -72,7 +86,9 @@ export default async function globalSetup() {
     throw new Error('No production build: run `npm run build` first (npm test does it for you).');
   }
 
+  removeRunsOfDeadProcesses();
   rmSync(RUN_DIR, { recursive: true, force: true });
+  process.env.E2E_RUN_DIR = RUN_DIR; // inherited by the test workers
   for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(RUN_DIR, dir), { recursive: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
   // A private copy of the site: tests redeploy a remote into it without touching www/.

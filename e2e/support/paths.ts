@@ -2,8 +2,12 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
-/** The nginx prefix of a run: a copy of www/, the rewritten nginx.conf, logs and the api data. */
-export const RUN_DIR = path.join(ARTIFACTS, 'run');
+/**
+ * The nginx prefix of a run: a copy of www/, the rewritten nginx.conf, logs and the api data.
+ * One folder per run (named after the jest process), so two runs on one machine never share one;
+ * globalSetup passes it to the test workers in E2E_RUN_DIR.
+ */
+export const RUN_DIR = process.env.E2E_RUN_DIR ?? path.join(ARTIFACTS, `run-${process.pid}`);
 export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
 export const STATE_FILE = path.join(RUN_DIR, 'state.json');
 

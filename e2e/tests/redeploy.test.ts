@@ -8,7 +8,8 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, run } from '../support/browser';
-import { ARTIFACTS, ROOT } from '../support/paths';
+import { ROOT, RUN_DIR } from '../support/paths';
+import { seedSession } from '../support/session';
 
 jest.setTimeout(180_000);
 
@@ -38,7 +39,7 @@ test('rebuilding and redeploying only mf-user-admin changes what the shell shows
   const shellBefore = hashTree(path.join(www, 'shell'));
 
   // A new version of the remote, changed the way its team would change it: in its own source.
-  const workdir = path.join(ARTIFACTS, 'redeploy', 'mf-user-admin');
+  const workdir = path.join(RUN_DIR, 'redeploy', 'mf-user-admin');
   rmSync(workdir, { recursive: true, force: true });
   mkdirSync(workdir, { recursive: true });
   for (const item of ['src', 'webpack.config.ts', 'package.json']) {
@@ -64,6 +65,7 @@ test('rebuilding and redeploying only mf-user-admin changes what the shell shows
   writeFileSync(configFile, JSON.stringify(config));
 
   const { context, page } = await newPage(browser, 'desktop');
+  await seedSession(page); // /users is a staff route
   try {
     await page.goto('/users');
     await page.getByRole('heading', { name: 'User Management (release 2)' }).waitFor();

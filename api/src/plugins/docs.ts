@@ -12,6 +12,16 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Help desk api', version },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The `token` of POST /api/auth/login',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

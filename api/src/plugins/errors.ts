@@ -1,16 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorAnswer, FieldProblem } from 'shared-contracts/contracts';
+import { HttpError } from '../httpError';
 
 /** The body of every error answer (spec §7: the client reads `error` and `details`). */
-interface ErrorBody {
-  error: string;
-  details?: unknown;
-}
-
-interface FieldProblem {
-  path: string;
-  message: string;
-}
+type ErrorBody = ErrorAnswer;
 
 const invalidPartMessages: Record<string, string> = {
   body: 'Invalid request body',
@@ -35,15 +29,27 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply.code(400).send({ error: invalidPartMessages[part] ?? 'Invalid request', details });
     }
 
+    if (error instanceof HttpError) {
+      request.log.info({ statusCode: error.statusCode }, error.message);
+      const body: ErrorBody = error.details
+        ? { error: error.message, details: error.details }
+        : { error: error.message };
+      return reply.code(error.statusCode).headers(error.headers).send(body);
+    }
+
     const statusCode = clientErrorStatus(error);
     if (statusCode === undefined) {
       request.log.error({ err: error }, 'request failed');
       const serverStatus = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
       return reply.code(serverStatus).send({ error: 'Internal server error' } satisfies ErrorBody);
     }
-    // Fastify's own 4xx errors (malformed JSON, body too large, rate limit) carry client-facing messages.
+    // Fastify's own 4xx errors (malformed JSON, body too large, rate limit) carry client-facing messages;
+    // those about the body also say so in `details`, like a body that breaks a schema.
     request.log.info({ code: error.code, statusCode }, error.message);
-    return reply.code(statusCode).send({ error: error.message } satisfies ErrorBody);
+    const body: ErrorBody = error.code?.startsWith('FST_ERR_CTP_')
+      ? { error: error.message, details: [{ path: 'body', message: error.message }] satisfies FieldProblem[] }
+      : { error: error.message };
+    return reply.code(statusCode).send(body);
   });
 
   // Unknown URLs count against the rate limit too, so they cannot be probed for free.

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth';
+import { cityRoutes } from './cities';
+import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
+import { userRoutes } from './users';
 
 /** Every resource's routes; mounted under /api. Each resource folder declares its full path. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(cityRoutes);
+  await app.register(committeeRoutes);
 };

@@ -55,3 +55,17 @@ export function toApiError(error: unknown): ApiErrorInfo {
 export function asApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(toApiError(error));
 }
+
+/**
+ * The same mapping for an answer that was not read through ky: the submit form sends its
+ * multipart body with XMLHttpRequest, the only browser API that reports upload progress. `data`
+ * is the parsed body (undefined when it was not JSON): its `error` (else 'An error occurred')
+ * and its `details`.
+ */
+export function apiErrorFromAnswer(status: number, data: unknown): ApiError {
+  const body = errorBody(data);
+  const message = typeof body.error === 'string' && body.error.trim() ? body.error : MESSAGES.genericError;
+  return new ApiError(
+    body.details === undefined ? { status, message } : { status, message, details: body.details },
+  );
+}

@@ -5,6 +5,7 @@ import {
   pageOfText,
   showUserPagination,
   ticketPageNumbers,
+  ticketPageWindow,
   ticketRangeText,
   userPageWindow,
   userRangeText,
@@ -76,5 +77,21 @@ describe('userPageWindow (spec §2: 2 either side, first and last, ellipsis)', (
     [99, 10, [1, 'ellipsis', 8, 9, 10]],
   ])('page %p of %p → %p', (current, pages, items) => {
     expect(userPageWindow(current, pages)).toEqual(items);
+  });
+});
+
+describe('ticketPageWindow (spec §2 on mobile; a window once a desktop list has many pages)', () => {
+  it.each([
+    [3, 5, false, [1, 2, 3, 4, 5]],
+    [7, 10, false, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    [1, 11, false, [1, 2, 3, 'ellipsis', 11]],
+    [5000, 10000, false, [1, 'ellipsis', 4998, 4999, 5000, 5001, 5002, 'ellipsis', 10000]],
+    [3, 5, true, [1, 'ellipsis', 3, 'ellipsis', 5]],
+    [2, 5, true, [1, 2, 'ellipsis', 5]],
+    [1, 2, true, [1, 2]],
+    [1, 1, true, [1]],
+    [4, 10000, true, [1, 'ellipsis', 4, 'ellipsis', 10000]],
+  ])('page %p of %p, mobile %p → %p', (current, pages, mobile, items) => {
+    expect(ticketPageWindow(current, pages, mobile)).toEqual(items);
   });
 });

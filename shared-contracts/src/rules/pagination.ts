@@ -72,3 +72,27 @@ export function pageOfText(page: number, totalPages: number): string {
 export function showUserPagination(total: number, pageSize: number): boolean {
   return pageCount(total, pageSize) > 1;
 }
+
+/** A ticket list with at most this many pages shows every page number on a desktop. */
+export const TICKET_PAGES_SHOWN_IN_FULL = 10;
+
+/**
+ * The page buttons of the ticket list. Mobile (spec §2): the first, the current and the last page.
+ * Desktop: every page number while there are at most 10 pages (spec §2); beyond that (100,000
+ * tickets are 10,000 pages) the users window: 2 pages either side, the first and the last.
+ * An ellipsis stands wherever numbers are skipped.
+ */
+export function ticketPageWindow(current: number, totalPages: number, mobile: boolean): PageItem[] {
+  if (!mobile) {
+    return totalPages > TICKET_PAGES_SHOWN_IN_FULL
+      ? userPageWindow(current, totalPages)
+      : ticketPageNumbers(current, totalPages, false);
+  }
+  const items: PageItem[] = [];
+  for (const page of ticketPageNumbers(current, totalPages, true)) {
+    const previous = items[items.length - 1];
+    if (typeof previous === 'number' && page - previous > 1) items.push('ellipsis');
+    items.push(page);
+  }
+  return items;
+}

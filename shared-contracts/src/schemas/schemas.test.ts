@@ -302,6 +302,9 @@ describe('tickets', () => {
     });
     expect(ticketListQuerySchema.safeParse({ date: '15/01/2026' }).success).toBe(false);
     expect(ticketListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(ticketListQuerySchema.parse({ date: '2026-01-15', tzOffset: '330' }).tzOffset).toBe(330);
+    expect(ticketListQuerySchema.safeParse({ tzOffset: '900' }).success).toBe(false);
+    expect(ticketListQuerySchema.safeParse({ tzOffset: '1.5' }).success).toBe(false);
   });
   it('list answers', () => {
     expect(ticketListResponseSchema.parse({ tickets: [ticket], total: 1, city: 'Pune' }).total).toBe(1);

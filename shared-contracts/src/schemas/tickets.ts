@@ -153,6 +153,11 @@ export const ticketListQuerySchema = pagingQuerySchema.extend({
   date: isoDateSchema.optional(),
   startDate: isoDateSchema.optional(),
   endDate: isoDateSchema.optional(),
+  /**
+   * The caller's UTC offset in minutes on that day (UTC+5:30 is 330), so `date`, `startDate` and
+   * `endDate` are the caller's calendar days, as the list shows them; absent means UTC days.
+   */
+  tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;

@@ -1,11 +1,28 @@
-/** The shell's English catalogue (namespace `shell`). */
+/** The shell's English catalogue (namespace `shell`). Spec texts are copied exactly. */
 export const shellEn = {
   login: {
     welcome:
       'Welcome to the Help Desk administration portal. Please sign in with your credentials to access the system.',
+    email: 'Email',
+    password: 'Password',
+    showPassword: 'Show password',
+    submit: 'Sign In',
+    submitting: 'Signing In...',
+    needHelp: 'Need help?',
+    helpDeskLogo: 'Help Desk logo',
+    associationLogo: "Real-estate developers' association logo",
   },
   header: {
+    toggleSidebar: 'Toggle sidebar',
+    home: 'Help Desk home',
     logout: 'Logout',
+  },
+  sidebar: {
+    label: 'Main menu',
+    dashboard: 'Dashboard',
+    users: 'Users',
+    logout: 'Logout',
+    close: 'Close menu',
   },
   notFound: {
     title: 'Page not found',

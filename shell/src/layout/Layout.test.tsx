@@ -1,37 +1,212 @@
 import { Route, Routes } from 'react-router-dom';
 import { authStore } from 'shared-contracts';
-import { render, screen } from 'shared-contracts/testing/render';
+import { act, fireEvent, render, screen, userEvent, within } from 'shared-contracts/testing/render';
+import { DEMO_NAMES, LocationProbe, setScreen, signInAs, signOut } from '../testing/helpers';
 import { Layout } from './Layout';
 
 function renderAt(route: string) {
   return render(
     <Routes>
       <Route element={<Layout />}>
-        <Route path="*" element={<p>page body</p>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <p>page body</p>
+              <LocationProbe />
+            </>
+          }
+        />
       </Route>
     </Routes>,
     { route },
   );
 }
 
-beforeEach(() => {
-  authStore
-    .getState()
-    .signIn('token', { id: 1, name: 'Asha Admin', email: 'admin@helpdesk.demo', role: 'admin' });
-});
-afterEach(() => authStore.getState().signOut());
+const here = () => screen.getByTestId('location').textContent;
+const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
+const burger = () => screen.getByRole('button', { name: 'Toggle sidebar' });
+/** The sidebar's entries as "label → where it leads" (Logout is a button: it signs out first). */
+const menuOf = () =>
+  [...within(sidebar()).queryAllByRole('link'), ...within(sidebar()).queryAllByRole('button')]
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+    .map((entry) => `${entry.textContent} → ${entry.getAttribute('href') ?? 'button'}`);
 
-test.each(['/add-ticket', '/ticket-detail/12', '/tickets/7'])(
-  'the header is hidden on the public route %s',
-  (route) => {
-    renderAt(route);
+beforeEach(() => signInAs('admin'));
+afterEach(() => signOut());
+
+describe('header and sidebar are hidden on the public routes (spec §2)', () => {
+  test.each(['/add-ticket', '/ticket-detail/12', '/ticket-detail', '/tickets/7', '/tickets'])(
+    '%s',
+    (route) => {
+      renderAt(route);
+      expect(screen.getByText('page body')).toBeInTheDocument();
+      expect(screen.getByRole('main')).toContainElement(screen.getByText('page body'));
+      expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    },
+  );
+
+  test('and whenever nobody is signed in (the sign-in screen)', () => {
+    signOut();
+    renderAt('/');
     expect(screen.getByText('page body')).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-  },
-);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
 
-test.each(['/dashboard', '/users'])('the header shows the signed-in user on %s', (route) => {
-  renderAt(route);
-  expect(screen.getByRole('banner')).toHaveTextContent('Asha Admin');
-  expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  test.each(['/dashboard', '/users', '/add-ticket/extra', '/ticket', '/all-tickets'])(
+    'but shown on %s',
+    (route) => {
+      renderAt(route);
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(sidebar()).toBeInTheDocument();
+    },
+  );
+});
+
+describe('header (spec §2)', () => {
+  test('has the sidebar toggle, the logo and the user name', () => {
+    renderAt('/dashboard');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('button', { name: 'Toggle sidebar' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Help Desk' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).getByRole('button', { name: 'Asha Admin' })).toBeInTheDocument();
+  });
+
+  test('the user-name dropdown has Logout: back to / with the store cleared', async () => {
+    renderAt('/users');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Asha Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(here()).toBe('/');
+    expect(authStore.getState()).toMatchObject({ token: null, user: null });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  test('changes its style past 70 px of scrolling', () => {
+    renderAt('/dashboard');
+    const header = screen.getByRole('banner');
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        fireEvent.scroll(window);
+      });
+    expect(header).not.toHaveAttribute('data-scrolled');
+    scrollTo(70);
+    expect(header).not.toHaveAttribute('data-scrolled');
+    scrollTo(71);
+    expect(header).toHaveAttribute('data-scrolled');
+    expect(header.style.boxShadow).toBe('var(--mantine-shadow-md)');
+    scrollTo(0);
+    expect(header).not.toHaveAttribute('data-scrolled');
+    expect(header.style.boxShadow).toBe('none');
+  });
+});
+
+describe('sidebar menu by role (spec §2)', () => {
+  const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Logout → button'];
+  const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout → button'];
+  const FORM_MENU = ['Dashboard → /add-ticket', 'Logout → button'];
+
+  test.each([
+    ['admin', ADMIN_MENU],
+    ['credaipresident', DASHBOARD_MENU],
+    ['citypresident', DASHBOARD_MENU],
+    ['convenor', DASHBOARD_MENU],
+    ['governor', FORM_MENU],
+    ['observer', FORM_MENU],
+    ['wizard', ADMIN_MENU],
+    ['Convenor', DASHBOARD_MENU],
+  ])('%s', (role, menu) => {
+    signInAs(role);
+    renderAt('/dashboard');
+    expect(menuOf()).toEqual(menu);
+    expect(screen.getByRole('button', { name: DEMO_NAMES[role] ?? 'Someone Else' })).toBeInTheDocument();
+  });
+
+  test('marks the current page', () => {
+    renderAt('/activity');
+    expect(within(sidebar()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('Logout in the sidebar signs out and goes to /', async () => {
+    renderAt('/dashboard');
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Logout' }));
+    expect(here()).toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('on a wide screen (992 px and more)', () => {
+  test('the sidebar is open, stays open after navigation, and the toggle collapses it', async () => {
+    renderAt('/activity');
+    const user = userEvent.setup();
+    expect(burger()).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).not.toHaveAttribute('inert');
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Dashboard' }));
+    expect(here()).toBe('/dashboard');
+    expect(burger()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
+
+    await user.click(burger());
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveAttribute('inert');
+  });
+});
+
+describe('on a narrow screen (under 992 px)', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = setScreen(true);
+  });
+  afterEach(() => restore());
+
+  test('the sidebar starts closed and out of reach', () => {
+    renderAt('/dashboard');
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveAttribute('inert');
+    expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
+  });
+
+  test('it closes after navigation', async () => {
+    renderAt('/dashboard');
+    const user = userEvent.setup();
+    await user.click(burger());
+    expect(burger()).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).not.toHaveAttribute('inert');
+
+    await user.click(within(sidebar()).getByRole('link', { name: 'Users' }));
+    expect(here()).toBe('/activity');
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveAttribute('inert');
+  });
+
+  test('it closes when the entry of the current page is followed', async () => {
+    renderAt('/dashboard');
+    const user = userEvent.setup();
+    await user.click(burger());
+    await user.click(within(sidebar()).getByRole('link', { name: 'Dashboard' }));
+    expect(here()).toBe('/dashboard');
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a tap on the overlay closes it, and so does Escape', async () => {
+    renderAt('/dashboard');
+    const user = userEvent.setup();
+    await user.click(burger());
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
+
+    await user.click(burger());
+    await user.keyboard('{Escape}');
+    expect(burger()).toHaveAttribute('aria-expanded', 'false');
+    expect(here()).toBe('/dashboard');
+  });
 });

@@ -1,14 +1,13 @@
-import { Container, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { SHELL_NS } from '../i18n';
+import { Navigate } from 'react-router-dom';
+import { landingRoute, useAuth } from 'shared-contracts';
+import { LoginPage } from './LoginPage';
 
-/** `/`: the public landing and login target (the sign-in form arrives with the shell's sign-in work). */
+/**
+ * `/`: the public landing and login target. Someone already signed in goes straight to their
+ * role's landing route (spec §2 "After sign-in").
+ */
 export function HomePage() {
-  const { t } = useTranslation([SHELL_NS, 'common']);
-  return (
-    <Container size="xs" py="xl">
-      <Title order={1}>{t('common:appName')}</Title>
-      <Text mt="md">{t('login.welcome')}</Text>
-    </Container>
-  );
+  const role = useAuth((state) => (state.token && state.user ? state.user.role : null));
+  if (role !== null) return <Navigate to={landingRoute(role)} replace />;
+  return <LoginPage />;
 }

@@ -1,9 +1,12 @@
+import type { ComponentType } from 'react';
+import type { RemoteId } from 'shared-contracts';
 import { act, render, screen, userEvent } from 'shared-contracts/testing/render';
 import { RemoteRoute } from './RemoteRoute';
 import { remotePages, retryRemote } from './remoteLoader';
 
 jest.mock('./remoteLoader', () => ({ remotePages: jest.fn(), retryRemote: jest.fn() }));
-const mockedPages = remotePages as jest.MockedFunction<typeof remotePages>;
+// remotePages is generic; the mock answers with just the pages a test needs.
+const mockedPages = remotePages as unknown as jest.Mock<Promise<Record<string, ComponentType>>, [RemoteId]>;
 const mockedRetry = retryRemote as jest.MockedFunction<typeof retryRemote>;
 
 const UsersPage = () => <h1>User Management</h1>;

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from 'shared-contracts/contracts';
+import type { Config } from '../config';
+import { HttpError } from '../httpError';
+import { LoginThrottle } from '../services/loginThrottle';
+import { makeDummyHash } from '../services/passwords';
+import { resolveTokenSecret } from '../services/tokenSecret';
+import { InvalidTokenError, type TokenClaims, TokenService } from '../services/tokens';
+import { findUserById, type UserRecord } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    loginThrottle: LoginThrottle;
+    /** Verified against when an email is unknown or inactive, so sign-in timing reveals nothing. */
+    dummyPasswordHash: string;
+    /** onRequest hooks: a valid token of an active user, and, when roles are given, one of them. */
+    requireUser(...roles: Role[]): onRequestAsyncHookHandler[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user (set by requireUser), read from the database on every request. */
+    currentUser: UserRecord | null;
+  }
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+const BEARER = /^Bearer +([A-Za-z0-9_.~+/-]+=*) *$/i;
+
+function unauthorized(message: string): HttpError {
+  return new HttpError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/** The signed-in user of a request: requireUser has run on every route that reads it. */
+export function currentUserOf(request: FastifyRequest): UserRecord {
+  if (!request.currentUser) throw unauthorized('Sign in to continue');
+  return request.currentUser;
+}
+
+/**
+ * Tokens, the sign-in throttle and the guards routes put in their `onRequest`. Guards run before
+ * the body is parsed or validated: a caller who may not use a route learns nothing about its input.
+ *
+ * A token is trusted only while the user it names is active and still has the token version and
+ * role it was issued with, so deactivating a user or changing their role or password revokes every
+ * token issued before, on the next request. The role always comes from the token and the user row,
+ * never from anything the caller sends.
+ */
+export async function registerAuth(app: FastifyInstance, config: Config): Promise<void> {
+  const { secret, generated } = await resolveTokenSecret(app.db, config.tokenSecret);
+  if (generated) {
+    app.log.info('HELPDESK_SECRET is not set: tokens are signed with a key generated into the database');
+  }
+  app.decorate('tokens', new TokenService(secret, config.tokenTtlSeconds));
+  app.decorate('dummyPasswordHash', await makeDummyHash());
+
+  const throttle = new LoginThrottle(app.db, config.loginLimit);
+  app.decorate('loginThrottle', throttle);
+  const pruner = setInterval(() => {
+    throttle.prune().catch((error) => app.log.warn({ err: error }, 'pruning login_throttle failed'));
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
+  app.addHook('onClose', async () => clearInterval(pruner));
+
+  app.decorateRequest('currentUser', null);
+
+  const authenticate: onRequestAsyncHookHandler = async (request) => {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('Sign in to continue');
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw unauthorized('Invalid token');
+    let claims: TokenClaims;
+    try {
+      claims = await app.tokens.verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized(error.message);
+      throw error;
+    }
+    const user = await findUserById(app.db, claims.userId);
+    const valid = user?.isActive && user.tokenVersion === claims.tokenVersion && user.role === claims.role;
+    if (!valid) throw unauthorized('Your session is no longer valid: sign in again');
+    request.currentUser = user;
+  };
+
+  app.decorate('requireUser', (...roles: Role[]) => {
+    if (roles.length === 0) return [authenticate];
+    const authorize: onRequestAsyncHookHandler = async (request) => {
+      if (!roles.includes(currentUserOf(request).role)) {
+        throw new HttpError(403, 'You do not have permission to do this');
+      }
+    };
+    return [authenticate, authorize];
+  });
+}

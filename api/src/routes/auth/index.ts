@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  authCheckResponseSchema,
+  cityPresidentLookupResponseSchema,
+  cityPresidentParamsSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  registerAdminRequestSchema,
+  registerAdminResponseSchema,
+} from 'shared-contracts/contracts';
+import { HttpError } from '../../httpError';
+import { currentUserOf } from '../../plugins/auth';
+import { verifyPassword } from '../../services/passwords';
+import { createAdmin, findUserForLogin, getCityPresident, toSessionUser } from '../../services/users';
+import { bearerAuth, errorResponses } from '../errorResponses';
+
+/** The one answer for an unknown email, a wrong password and an inactive account. */
+export const LOGIN_FAILED = 'Invalid email or password';
+
+/** Spec §7 Auth: sign-in, who am I, the first admin, a city's president. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    API_PATHS.auth.login,
+    {
+      schema: {
+        summary: 'Sign in with email and password',
+        description:
+          'An unknown email, a wrong password and an inactive account get the same 401 in about the same ' +
+          'time. Failed attempts are limited per client address and per account (LOGIN_MAX_PER_IP, ' +
+          'LOGIN_MAX_PER_ACCOUNT per LOGIN_WINDOW_MS); beyond them the answer is 429 with Retry-After.',
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      // Both at once: on PostgreSQL they run on two pooled connections.
+      const [decision, user] = await Promise.all([
+        app.loginThrottle.reserve(request.ip, email),
+        findUserForLogin(app.db, email),
+      ]);
+      if (!decision.allowed) {
+        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+        throw new HttpError(
+          429,
+          `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          undefined,
+          { 'retry-after': String(decision.retryAfterSeconds) },
+        );
+      }
+      const usable = user?.isActive === true;
+      // Always one argon2 verification, against a dummy hash when there is no usable account.
+      const matches = await verifyPassword(usable ? user.passwordHash : app.dummyPasswordHash, password);
+      if (!usable || !matches) throw new HttpError(401, LOGIN_FAILED);
+      await app.loginThrottle.release(request.ip, email);
+      const token = await app.tokens.sign({
+        userId: user.id,
+        role: user.role,
+        tokenVersion: user.tokenVersion,
+      });
+      reply.header('cache-control', 'no-store');
+      return { user: toSessionUser(user), token };
+    },
+  );
+
+  app.get(
+    API_PATHS.auth.check,
+    {
+      onRequest: app.requireUser(),
+      schema: {
+        summary: 'Who the bearer token belongs to',
+        tags: ['auth'],
+        security: bearerAuth,
+        response: { 200: authCheckResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ user: toSessionUser(currentUserOf(request)) }),
+  );
+
+  app.post(
+    API_PATHS.auth.registerAdmin,
+    {
+      schema: {
+        summary: 'Create the first admin (only while no admin exists)',
+        description:
+          'Bootstrap of a new installation: answers 403 as soon as any admin exists. In production, run ' +
+          '`npm run create-admin -w api` before opening the site instead.',
+        tags: ['auth'],
+        body: registerAdminRequestSchema,
+        response: { 201: registerAdminResponseSchema, ...errorResponses(400, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await createAdmin(app.db, request.body, { onlyIfNoAdmin: true });
+      request.log.info({ userId: admin.id }, 'first admin registered');
+      return reply.code(201).send({ user: toSessionUser(admin) });
+    },
+  );
+
+  app.get(
+    API_PATHS.auth.cityPresident,
+    {
+      schema: {
+        summary: "A city's active city president, by city id or name",
+        description: 'Public: the submit form fills its read-only City President field with it.',
+        tags: ['auth'],
+        params: cityPresidentParamsSchema,
+        response: { 200: cityPresidentLookupResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const president = await getCityPresident(app.db, request.params.city);
+      return { data: { fullName: president.fullName } };
+    },
+  );
+};

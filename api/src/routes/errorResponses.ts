@@ -1,0 +1,22 @@
+import { errorAnswerSchema } from 'shared-contracts/contracts';
+
+const meanings = {
+  400: 'Bad input: `details` has one `{ path, message }` per field',
+  401: 'No token, or one that is invalid, expired or revoked',
+  403: 'Signed in with a role that may not do this',
+  404: 'Not found',
+  409: 'Clashes with what is stored (duplicate, one president per city, last admin)',
+  429: 'Too many attempts: `Retry-After` says when to try again',
+} as const;
+
+type Status = keyof typeof meanings;
+
+/** The `{ error, details }` answers a route documents beside its success (OpenAPI only). */
+export function errorResponses<S extends Status>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, errorAnswerSchema.describe(meanings[status])]),
+  ) as Record<S, typeof errorAnswerSchema>;
+}
+
+/** The OpenAPI security requirement of routes that need a bearer token. */
+export const bearerAuth = [{ bearerAuth: [] }];

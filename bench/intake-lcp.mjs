@@ -1,0 +1,252 @@
+// The public submit form on a phone: /add-ticket in Chromium at 390 px on Slow 4G (150 ms
+// round trip, 1.6 Mbps down, 750 kbps up) with 4x CPU throttling, a first visit (empty cache)
+// and a repeat visit (same browser profile), beside a static HTML form with the same fields
+// (bench/static-intake-form.html) served by the same nginx in the same run.
+// Per visit: LCP, JS bytes transferred (as sent on the wire, gzip), all bytes transferred. Then
+// Submit → success toast (from the click to the toast in the page).
+//
+// Usage: node scripts/build.mjs && node bench/intake-lcp.mjs   (BENCH_RUNS=5 for more runs)
+// Needs nginx and chromium (as the e2e suite). Writes bench/results/intake-lcp.json.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, WWW } from '../scripts/lib/apps.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUN_DIR = path.join(ROOT, 'bench', 'results', 'intake-run');
+const NETWORK = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 390, height: 844 };
+const SUBMITTED = 'Your ticket has been submitted successfully!';
+
+if (
+  !existsSync(path.join(WWW, 'shell', 'index.html')) ||
+  !existsSync(path.join(ROOT, 'api', 'dist', 'server.js'))
+)
+  throw new Error('No production build: run `node scripts/build.mjs` first.');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+// The site as nginx.conf serves it, plus the static baseline at /static-intake-form.html.
+rmSync(RUN_DIR, { recursive: true, force: true });
+for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(RUN_DIR, dir), { recursive: true });
+cpSync(WWW, path.join(RUN_DIR, 'www'), { recursive: true });
+cpSync(
+  path.join(ROOT, 'bench', 'static-intake-form.html'),
+  path.join(RUN_DIR, 'www', 'shell', 'static-intake-form.html'),
+);
+const [nginxPort, apiPort] = [await freePort(), await freePort()];
+writeFileSync(
+  path.join(RUN_DIR, 'nginx.conf'),
+  readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8')
+    .replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`)
+    .replace(/server 127\.0\.0\.1:4000;/, `server 127.0.0.1:${apiPort};`),
+);
+const children = [
+  spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(apiPort),
+      DATA_DIR: path.join(RUN_DIR, 'data'),
+      HELPDESK_DEMO_DATA: 'true',
+      DATABASE_URL: '',
+    },
+    stdio: 'ignore',
+  }),
+  spawn(
+    process.env.NGINX_PATH || 'nginx',
+    ['-p', RUN_DIR, '-c', path.join(RUN_DIR, 'nginx.conf'), '-g', 'daemon off;'],
+    { stdio: 'ignore' },
+  ),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('exit', stop);
+const base = `http://127.0.0.1:${nginxPort}`;
+await waitFor(`http://127.0.0.1:${apiPort}/api/health`);
+await waitFor(`${base}/config/remotes.json`);
+// Until the ticket api exists the submit is answered in the page, at once (client time only).
+const submitRoute = await fetch(`http://127.0.0.1:${apiPort}/api/tickets/submit`, { method: 'POST' });
+const ticketApi = submitRoute.status !== 404;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+
+/** Runs in the page before anything else: LCP, and the submit → toast time. */
+function observePage(submitted) {
+  window.__bench = { lcp: 0, submitAt: 0, toastAt: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('button[type="submit"]'))
+        window.__bench.submitAt = performance.now();
+    },
+    true,
+  );
+  new MutationObserver((mutations) => {
+    if (window.__bench.toastAt) return;
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes)
+        if (node.textContent?.includes(submitted)) window.__bench.toastAt = performance.now();
+  }).observe(document, { subtree: true, childList: true });
+}
+
+async function throttledContext() {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  await context.addInitScript(observePage, SUBMITTED);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const types = new Map();
+  let bytes = { js: 0, all: 0 };
+  cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    bytes.all += encodedDataLength;
+    if (types.get(requestId) === 'Script') bytes.js += encodedDataLength;
+  });
+  const take = () => {
+    const taken = bytes;
+    bytes = { js: 0, all: 0 };
+    return taken;
+  };
+  return { context, page, take };
+}
+
+async function visit(page, take, url, ready) {
+  take();
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  // LCP is final once the page is idle (no input yet).
+  const lcp = await page.evaluate(() => window.__bench.lcp);
+  return { lcp: Math.round(lcp), ...take() };
+}
+
+const formReady = (page) => page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
+const staticReady = (page) => page.getByRole('button', { name: 'Submit Ticket' }).waitFor();
+
+async function submitTime(page) {
+  if (!ticketApi)
+    await page.route('**/api/tickets/submit', (route) =>
+      route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: true,
+          ticketId: 1,
+          userId: 1,
+          shareUrl: `/ticket-detail/1#key=${'k'.repeat(43)}`,
+        }),
+      }),
+    );
+  await page.getByRole('option', { name: 'Pune' }).waitFor({ state: 'attached' });
+  await page.getByLabel(/^Full Name/).fill('Bench Visitor');
+  await page.getByLabel(/^Mobile No/).fill('9876543210');
+  await page.getByLabel(/^Email/).fill(`bench-${Date.now()}@example.com`);
+  await page.getByLabel(/^City\s*\*?$/).selectOption({ label: 'Pune' });
+  await page.getByLabel(/^Committee/).selectOption({ index: 1 });
+  await page.getByLabel(/^Detailed Description/).fill('A lift that does not work, measured by the bench.');
+  await page.getByRole('button', { name: 'Submit Ticket' }).click();
+  await page.getByText(SUBMITTED).waitFor();
+  return Math.round(await page.evaluate(() => window.__bench.toastAt - window.__bench.submitAt));
+}
+
+const results = { form: [], static: [], submit: [] };
+for (let run = 0; run < RUNS; run++) {
+  for (const [name, url, ready] of [
+    ['form', `${base}/add-ticket`, formReady],
+    ['static', `${base}/static-intake-form.html`, staticReady],
+  ]) {
+    const { context, page, take } = await throttledContext();
+    const first = await visit(page, take, url, ready);
+    const repeat = await visit(page, take, url, ready);
+    if (name === 'form') results.submit.push(await submitTime(page));
+    results[name].push({ first, repeat });
+    await context.close();
+  }
+}
+await browser.close();
+stop();
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kib = (value) => `${(value / 1024).toFixed(1)} KiB`;
+const summary = {};
+for (const name of ['form', 'static']) {
+  summary[name] = {};
+  for (const visitName of ['first', 'repeat']) {
+    const visits = results[name].map((entry) => entry[visitName]);
+    summary[name][visitName] = {
+      lcpMs: median(visits.map((v) => v.lcp)),
+      jsBytes: median(visits.map((v) => v.js)),
+      allBytes: median(visits.map((v) => v.all)),
+    };
+  }
+}
+summary.submitToToastMs = median(results.submit);
+summary.submitAnsweredBy = ticketApi ? 'the api' : 'the page (no ticket api yet: client time only)';
+writeFileSync(
+  path.join(ROOT, 'bench', 'results', 'intake-lcp.json'),
+  JSON.stringify(
+    { runs: RUNS, network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, results, summary },
+    null,
+    2,
+  ),
+);
+const row = (label, v) =>
+  `| ${label} | ${(v.lcpMs / 1000).toFixed(2)} s | ${kib(v.jsBytes)} | ${kib(v.allBytes)} |`;
+console.log(
+  [
+    `median of ${RUNS} runs; Slow 4G (150 ms, 1.6 Mbps), CPU 4x, 390 px`,
+    '| page, visit | LCP | JS transferred | all transferred |',
+    '|---|---|---|---|',
+    row('/add-ticket, first', summary.form.first),
+    row('/add-ticket, repeat', summary.form.repeat),
+    row('static HTML form, first', summary.static.first),
+    row('static HTML form, repeat', summary.static.repeat),
+    '',
+    `Submit → success toast: ${summary.submitToToastMs} ms (answered by ${summary.submitAnsweredBy})`,
+  ].join('\n'),
+);
+process.exit(0);

@@ -1,0 +1,234 @@
+import { Route, Routes } from 'react-router-dom';
+import { authStore } from 'shared-contracts';
+import { act, render, screen, userEvent, within } from 'shared-contracts/testing/render';
+import { answerFetch, jsonResponse, LocationProbe, signInAs, signOut } from '../testing/helpers';
+import { HomePage } from './HomePage';
+
+function renderHome(route = '/') {
+  return render(
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route },
+  );
+}
+
+const emailField = () => screen.getByLabelText(/^Email/);
+const passwordField = () => screen.getByLabelText(/^Password/);
+const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
+
+async function signInWith(email: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  if (email) await user.type(emailField(), email);
+  if (password) await user.type(passwordField(), password);
+  await user.click(signInButton());
+  return user;
+}
+
+const loginAnswer = (role: string) => ({
+  user: { id: 3, fullName: 'Test Person', email: 'person@helpdesk.demo', role },
+  token: 'signed-token',
+});
+
+beforeEach(() => {
+  signOut();
+  localStorage.clear();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  signOut();
+});
+
+describe('the login screen (spec §1, §2)', () => {
+  test('shows the welcome text, two logos, the fields, Sign In and Need help?', () => {
+    renderHome();
+    expect(
+      screen.getByText(
+        'Welcome to the Help Desk administration portal. Please sign in with your credentials to access the system.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Help Desk logo' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "Real-estate developers' association logo" })).toBeInTheDocument();
+    expect(signInButton()).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Need help?' })).toHaveAttribute('href', '/add-ticket');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('email is required and of email type; password is required', () => {
+    renderHome();
+    expect(emailField()).toHaveAttribute('type', 'email');
+    expect(emailField()).toBeRequired();
+    expect(passwordField()).toBeRequired();
+  });
+
+  test.each([
+    ['both empty', '', ''],
+    ['no password', 'admin@helpdesk.demo', ''],
+    ['no email', '', 'Demo@12345'],
+    ['an email without @', 'admin.helpdesk.demo', 'Demo@12345'],
+  ])('%s: the browser refuses the form and nothing is sent', async (_case, email, password) => {
+    const fetch = answerFetch(() => jsonResponse(loginAnswer('admin')));
+    const { container } = renderHome();
+    await signInWith(email, password);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(container.querySelector('form')).toBeInvalid();
+    expect(signInButton()).toBeEnabled();
+  });
+
+  test('the password has a show/hide toggle', async () => {
+    renderHome();
+    const user = userEvent.setup({ delay: null });
+    await user.type(passwordField(), 'Demo@12345');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  test("reads 'Signing In...' and is disabled while busy, and sends email and password", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = answerFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderHome();
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+
+    const busy = screen.getByRole('button', { name: 'Signing In...' });
+    expect(busy).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    const request = fetch.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/auth/login');
+    expect(request.method).toBe('POST');
+    expect(await request.json()).toEqual({ email: 'admin@helpdesk.demo', password: 'Demo@12345' });
+
+    await act(async () => answer(jsonResponse(loginAnswer('admin'))));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+});
+
+describe('after sign-in (spec §2): token and user stored, landing route by role', () => {
+  test.each([
+    ['admin', '/dashboard'],
+    ['credaipresident', '/dashboard'],
+    ['citypresident', '/dashboard'],
+    ['governor', '/dashboard'],
+    ['observer', '/dashboard'],
+    ['convenor', '/dashboard'],
+    ['customer', '/add-ticket'],
+    ['CityPresident', '/dashboard'],
+  ])('%s lands on %s', async (role, landing) => {
+    answerFetch(() => jsonResponse(loginAnswer(role)));
+    renderHome();
+    await signInWith('person@helpdesk.demo', 'Demo@12345');
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(landing);
+    expect(localStorage.getItem('token')).toBe('signed-token');
+    expect(JSON.parse(localStorage.getItem('user') as string)).toEqual({
+      id: 3,
+      name: 'Test Person',
+      email: 'person@helpdesk.demo',
+      role: role.toLowerCase(),
+      city: null,
+    });
+    expect(authStore.getState().user?.name).toBe('Test Person');
+  });
+
+  test.each([
+    ['admin', '/dashboard'],
+    ['credaipresident', '/dashboard'],
+    ['citypresident', '/dashboard'],
+    ['governor', '/dashboard'],
+    ['observer', '/dashboard'],
+    ['convenor', '/dashboard'],
+    ['customer', '/add-ticket'],
+    ['wizard', '/dashboard'],
+  ])('a signed-in %s opening / goes to %s', (role, landing) => {
+    signInAs(role);
+    renderHome('/');
+    expect(screen.getByTestId('location')).toHaveTextContent(landing);
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+});
+
+describe('errors in a red banner (spec §5, §8)', () => {
+  const banner = async () => {
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('style')).toContain('--mantine-color-red');
+    return alert;
+  };
+
+  test.each<[string, () => Response, string]>([
+    [
+      "the server's message",
+      () => jsonResponse({ error: 'Invalid email or password' }, 401),
+      'Invalid email or password',
+    ],
+    [
+      'another server message',
+      () => jsonResponse({ error: 'Too many attempts. Try again in a minute.' }, 429),
+      'Too many attempts. Try again in a minute.',
+    ],
+    [
+      'a failure without a message falls back',
+      () => new Response('', { status: 401 }),
+      'Invalid email or password',
+    ],
+    [
+      'an error body without the error field falls back',
+      () => jsonResponse({ message: 'nope' }, 400),
+      'Invalid email or password',
+    ],
+    [
+      'an answer without a token',
+      () => jsonResponse({ user: loginAnswer('admin').user }),
+      'Invalid response from server',
+    ],
+    [
+      'an answer without a user',
+      () => jsonResponse({ token: 'signed-token' }),
+      'Invalid response from server',
+    ],
+    ['an empty answer', () => jsonResponse({}), 'Invalid response from server'],
+  ])('%s', async (_case, answer, text) => {
+    answerFetch(answer);
+    renderHome();
+    await signInWith('admin@helpdesk.demo', 'wrong-password');
+
+    expect(await banner()).toHaveTextContent(text);
+    expect(signInButton()).toBeEnabled();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(authStore.getState().user).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  test('no answer at all shows the connection message of the error helper', async () => {
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    renderHome();
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    expect(await banner()).toHaveTextContent(
+      'No response from server. Please check your internet connection.',
+    );
+  });
+
+  test('a new attempt clears the banner, and a success leaves', async () => {
+    let failing = true;
+    answerFetch(() =>
+      failing
+        ? jsonResponse({ error: 'Invalid email or password' }, 401)
+        : jsonResponse(loginAnswer('admin')),
+    );
+    renderHome();
+    const user = await signInWith('admin@helpdesk.demo', 'wrong');
+    expect(await banner()).toHaveTextContent('Invalid email or password');
+
+    failing = false;
+    await user.clear(passwordField());
+    await user.type(passwordField(), 'Demo@12345');
+    await user.click(signInButton());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(within(document.body).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { loginErrorMessage, signInWithPassword, toApiError } from 'shared-contracts';
+import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
+import { SHELL_NS } from '../i18n';
+
+/** A circled exclamation mark, so the banner does not speak by colour alone. */
+function ErrorIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Where 'Need help?' leads: the public ticket form, where anyone can ask the help desk for help. */
+export const NEED_HELP_ROUTE = '/add-ticket';
+
+/**
+ * The sign-in screen (spec §1, §2 "Login screen", §5 Login). The browser checks the fields
+ * (email required and of email type, password required) before anything is sent; the server's
+ * answer decides the rest: its error text in a red banner (else 'Invalid email or password'), or
+ * 'Invalid response from server' when it lacks user or token.
+ */
+export function LoginPage() {
+  const { t } = useTranslation([SHELL_NS, 'common']);
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // Stores token and user (keys `token` and `user`) and names the role's landing route.
+      const { landing } = await signInWithPassword({ email, password });
+      navigate(landing, { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(toApiError(failure)));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box mih="100dvh" bg="gray.0" py={{ base: 'lg', sm: 56 }} px="md">
+      <Center>
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+          <Stack gap="lg">
+            <Group justify="center" gap="xl">
+              <HelpDeskLogo size={64} alt={t('login.helpDeskLogo')} />
+              <AssociationLogo size={64} alt={t('login.associationLogo')} />
+            </Group>
+            <Stack gap="xs" ta="center">
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                {t('common:appName')}
+              </Title>
+              <Text size="sm" c="gray.7">
+                {t('login.welcome')}
+              </Text>
+            </Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert" icon={<ErrorIcon />}>
+                {error}
+              </Alert>
+            )}
+            <form onSubmit={handleSubmit}>
+              <Stack gap="md">
+                <TextInput
+                  label={t('login.email')}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                />
+                <PasswordInput
+                  label={t('login.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  visible={passwordVisible}
+                  onVisibilityChange={setPasswordVisible}
+                  visibilityToggleFocusable
+                  visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                />
+                <Button type="submit" fullWidth disabled={busy}>
+                  {busy ? t('login.submitting') : t('login.submit')}
+                </Button>
+              </Stack>
+            </form>
+            <Text ta="center" size="sm">
+              <Anchor component={Link} to={NEED_HELP_ROUTE}>
+                {t('login.needHelp')}
+              </Anchor>
+            </Text>
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}
