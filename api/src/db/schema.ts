@@ -11,7 +11,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ROLES, type Role } from 'shared-contracts/contracts';
+import {
+  type Assignee,
+  ROLES,
+  type Role,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from 'shared-contracts/contracts';
 
 // Every time is a `timestamptz` (stored in UTC); every id an identity `integer` (MAX_ID in
 // shared-contracts is the largest one a request may name). Nothing here is newer than PostgreSQL 15.
@@ -89,6 +95,11 @@ export const users = pgTable(
     cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
     committee: text('committee'),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Members only: sha256 of the secret in their private `/tickets/{id}#key=…` link
+     * (ARCHITECTURE §8); null until a submit creates the member, or once staff revoke it.
+     */
+    accessKeyHash: text('access_key_hash'),
     isActive: boolean('is_active').notNull().default(true),
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -114,4 +125,128 @@ export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+});
+
+const statusList = sql.raw(TICKET_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/**
+ * A complaint or request (spec §3 Ticket). The city, committee and office bearers are ids; their
+ * names are joined when a ticket is read. `viewKeyHash` is the sha256 of the secret in the
+ * ticket's share link (null once staff revoke it); `version` rises with every change, so an
+ * office bearer acting on a stale copy gets a 409 (ARCHITECTURE §6).
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('pending'),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    committeeId: integer('committee_id').references(() => committees.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type'),
+    category: text('category'),
+    attachmentPath: text('attachment_path'),
+    photoPath: text('photo_path'),
+    rejectionReason: text('rejection_reason'),
+    resolutionMethod: text('resolution_method'),
+    currentAssignee: text('current_assignee').$type<Assignee>().notNull().default('CityPresident'),
+    cityPresidentId: integer('city_president_id').references(() => users.id, { onDelete: 'set null' }),
+    convenorId: integer('convenor_id').references(() => users.id, { onDelete: 'set null' }),
+    observerId: integer('observer_id').references(() => users.id, { onDelete: 'set null' }),
+    cityPresidentStatus: text('city_president_status').$type<TicketStatus>(),
+    adminStatus: text('admin_status').$type<TicketStatus>(),
+    convenorStatus: text('convenor_status').$type<TicketStatus>(),
+    observerStatus: text('observer_status').$type<TicketStatus>(),
+    viewKeyHash: text('view_key_hash'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('tickets_status_check', sql`${table.status} in (${statusList})`),
+    // Every list is "newest first, one page": these serve the unfiltered list, the city lists
+    // (city president, convenor, observer), the status filters and the member's own list.
+    index('tickets_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('tickets_city_created_idx').on(table.cityId, table.createdAt.desc().nullsFirst()),
+    index('tickets_city_status_created_idx').on(
+      table.cityId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+    ),
+    index('tickets_status_created_idx').on(table.status, table.createdAt.desc().nullsFirst()),
+    index('tickets_customer_created_idx').on(table.customerId, table.createdAt.desc().nullsFirst()),
+    index('tickets_convenor_idx').on(table.convenorId),
+    index('tickets_observer_idx').on(table.observerId),
+    index('tickets_city_president_idx').on(table.cityPresidentId),
+  ],
+);
+
+/**
+ * The ticket's history (spec §2 Ticket History): one row per submit and per action, written in the
+ * same transaction as the change. `actorId` null means the system. `statusAfter` and
+ * `assigneeAfter` record when each step of the chain was entered and left (for SLAs later);
+ * `visibility` leaves room for internal committee notes beside public replies.
+ */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actionBy: text('action_by'),
+    actorRole: text('actor_role').$type<Role>(),
+    action: text('action').notNull(),
+    text: text('text').notNull(),
+    statusAfter: text('status_after').$type<TicketStatus>(),
+    assigneeAfter: text('assignee_after').$type<Assignee>(),
+    visibility: text('visibility').notNull().default('public'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt, table.id)],
+);
+
+/**
+ * A file sent with a ticket. Stored outside any web root under `storedName` (random); served only
+ * to callers who may see the ticket, under its original name and the type its bytes showed.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'attachment' | 'photo'>().notNull().default('attachment'),
+    storedName: text('stored_name').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('attachments_stored_name_unique').on(table.storedName),
+    index('attachments_ticket_idx').on(table.ticketId),
+  ],
+);
+
+/**
+ * Submits already answered, by their `Idempotency-Key`: the same key with the same request gets
+ * the same answer, with another request a 422. `requestHash` fingerprints the fields and file.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+  statusCode: integer('status_code').notNull(),
+  response: text('response').notNull(),
+  createdAt: createdAt(),
 });

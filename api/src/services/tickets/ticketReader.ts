@@ -1,0 +1,171 @@
+/**
+ * Reads tickets in the shape every answer uses (spec §3 Ticket, shared `ticketSchema`): the row
+ * plus the names it refers to (city, committee, member, office bearers), and on request its
+ * history and attachments. Lists first pick one page of ids with an index, then hydrate only
+ * those ids here, so a page costs the same at 1,000 or 1,000,000 tickets.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Ticket, TicketAttachment, TicketComment } from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { attachments, cities, committees, ticketComments, tickets, users } from '../../db/schema';
+import { maskEmail, maskMobile } from './masking';
+
+export interface ReadOptions {
+  /** Include the history entries (the details dialog and the public page show them). */
+  history?: boolean;
+  /** Include the attachments. */
+  attachments?: boolean;
+  /** A link viewer sees the member's mobile and email masked (ARCHITECTURE §8). */
+  maskContact?: boolean;
+}
+
+const customer = alias(users, 'customer');
+const cityPresident = alias(users, 'city_president');
+const convenor = alias(users, 'convenor');
+const observer = alias(users, 'observer');
+const customerCity = alias(cities, 'customer_city');
+
+const selection = {
+  ticket: tickets,
+  cityName: cities.name,
+  committeeName: committees.name,
+  customerName: customer.fullName,
+  customerEmail: customer.email,
+  customerMobile: customer.mobile,
+  customerCommittee: customer.committee,
+  customerCityName: customerCity.name,
+  cityPresidentName: cityPresident.fullName,
+  convenorName: convenor.fullName,
+  observerName: observer.fullName,
+};
+
+/** Where an attachment downloads from (spec §7: /uploads/attachments/{file} or /uploads/photos/{file}). */
+export function attachmentUrl(kind: 'attachment' | 'photo', storedName: string): string {
+  return `/uploads/${kind === 'photo' ? 'photos' : 'attachments'}/${encodeURIComponent(storedName)}`;
+}
+
+/** The tickets with these ids, in the order of `ids` (missing ids are left out). */
+export async function readTickets(
+  db: AppDatabase,
+  ids: number[],
+  options: ReadOptions = {},
+): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(selection)
+    .from(tickets)
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .leftJoin(committees, eq(committees.id, tickets.committeeId))
+    .innerJoin(customer, eq(customer.id, tickets.customerId))
+    .leftJoin(customerCity, eq(customerCity.id, customer.cityId))
+    .leftJoin(cityPresident, eq(cityPresident.id, tickets.cityPresidentId))
+    .leftJoin(convenor, eq(convenor.id, tickets.convenorId))
+    .leftJoin(observer, eq(observer.id, tickets.observerId))
+    .where(inArray(tickets.id, ids));
+
+  const history = options.history ? await readHistory(db, ids) : new Map<number, TicketComment[]>();
+  const files = options.attachments ? await readAttachments(db, ids) : new Map<number, TicketAttachment[]>();
+
+  const byId = new Map(
+    rows.map((row) => {
+      const t = row.ticket;
+      const ticket: Ticket = {
+        id: t.id,
+        title: t.title,
+        description: t.description,
+        status: t.status,
+        city: row.cityName,
+        createdAt: t.createdAt.toISOString(),
+        updatedAt: t.updatedAt.toISOString(),
+        version: t.version,
+        type: t.type,
+        category: t.category,
+        attachmentPath: t.attachmentPath,
+        photoPath: t.photoPath,
+        rejectionReason: t.rejectionReason,
+        resolutionMethod: t.resolutionMethod,
+        currentAssignee: t.currentAssignee,
+        cityPresidentId: t.cityPresidentId,
+        convenorId: t.convenorId,
+        observerId: t.observerId,
+        cityPresidentStatus: t.cityPresidentStatus,
+        adminStatus: t.adminStatus,
+        convenorStatus: t.convenorStatus,
+        observerStatus: t.observerStatus,
+        customer: {
+          id: t.customerId,
+          fullName: row.customerName,
+          email: options.maskContact ? maskEmail(row.customerEmail) : row.customerEmail,
+          mobile: options.maskContact ? maskMobile(row.customerMobile) : row.customerMobile,
+          city: row.customerCityName ?? row.cityName,
+          committee: row.customerCommittee ?? row.committeeName,
+        },
+        committee: row.committeeName && t.committeeId ? { id: t.committeeId, name: row.committeeName } : null,
+        cityData: { id: t.cityId, name: row.cityName },
+        cityPresident: row.cityPresidentName
+          ? { id: t.cityPresidentId ?? undefined, fullName: row.cityPresidentName }
+          : null,
+        convenor: row.convenorName ? { id: t.convenorId ?? undefined, fullName: row.convenorName } : null,
+        observer: row.observerName ? { id: t.observerId ?? undefined, fullName: row.observerName } : null,
+        ...(options.history ? { comments: history.get(t.id) ?? [] } : {}),
+        ...(options.attachments ? { attachments: files.get(t.id) ?? [] } : {}),
+      };
+      return [t.id, ticket] as const;
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function readTicket(
+  db: AppDatabase,
+  id: number,
+  options: ReadOptions = {},
+): Promise<Ticket | undefined> {
+  const [ticket] = await readTickets(db, [id], options);
+  return ticket;
+}
+
+async function readHistory(db: AppDatabase, ids: number[]): Promise<Map<number, TicketComment[]>> {
+  const rows = await db
+    .select()
+    .from(ticketComments)
+    .where(inArray(ticketComments.ticketId, ids))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  const byTicket = new Map<number, TicketComment[]>();
+  for (const row of rows) {
+    const list = byTicket.get(row.ticketId) ?? [];
+    list.push({
+      id: row.id,
+      actionBy: row.actionBy,
+      actorRole: row.actorRole,
+      action: row.action,
+      createdAt: row.createdAt.toISOString(),
+      text: row.text,
+    });
+    byTicket.set(row.ticketId, list);
+  }
+  return byTicket;
+}
+
+async function readAttachments(db: AppDatabase, ids: number[]): Promise<Map<number, TicketAttachment[]>> {
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(inArray(attachments.ticketId, ids))
+    .orderBy(asc(attachments.id));
+  const byTicket = new Map<number, TicketAttachment[]>();
+  for (const row of rows) {
+    const list = byTicket.get(row.ticketId) ?? [];
+    list.push({
+      id: row.id,
+      kind: row.kind,
+      fileName: row.originalName,
+      contentType: row.contentType,
+      size: row.sizeBytes,
+      url: attachmentUrl(row.kind, row.storedName),
+    });
+    byTicket.set(row.ticketId, list);
+  }
+  return byTicket;
+}
