@@ -32,7 +32,13 @@ async function main() {
     cwd: ROOT,
     stdio: 'inherit',
     // Requests are not logged one by one here (LOG_LEVEL=info shows them).
-    env: { NODE_ENV: 'development', HELPDESK_DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...process.env, PORT: String(API_PORT) },
+    env: {
+      NODE_ENV: 'development',
+      HELPDESK_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(API_PORT),
+    },
   });
   const stop = (code) => {
     if (api.exitCode === null) api.kill('SIGTERM');
