@@ -28,5 +28,6 @@ export {
 export * from './rules';
 export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
+export { mountStandalone } from './ui/mountStandalone';
 export { theme } from './ui/theme';
 export * from './workflow';
