@@ -1,4 +1,4 @@
-import { StrictMode, Suspense } from 'react';
+import { type ComponentType, StrictMode, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { REMOTE_ROUTES, type RemoteId, type RemotePages } from '../routing/remoteRoutes';
@@ -11,7 +11,8 @@ import { AppProviders } from './AppProviders';
 export function mountStandalone<R extends RemoteId>(remote: R, pages: RemotePages<R>): Root {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const paths = REMOTE_ROUTES[remote] as readonly (keyof RemotePages<R>)[];
+  const paths: readonly string[] = REMOTE_ROUTES[remote];
+  const pagesByPath = pages as Record<string, ComponentType>;
   const root = createRoot(container);
   root.render(
     <StrictMode>
@@ -20,10 +21,10 @@ export function mountStandalone<R extends RemoteId>(remote: R, pages: RemotePage
           <Suspense>
             <Routes>
               {paths.map((path) => {
-                const Page = pages[path];
-                return <Route key={String(path)} path={String(path)} element={<Page />} />;
+                const Page = pagesByPath[path] as ComponentType;
+                return <Route key={path} path={path} element={<Page />} />;
               })}
-              <Route path="*" element={<Navigate to={String(paths[0])} replace />} />
+              <Route path="*" element={<Navigate to={paths[0] ?? '/'} replace />} />
             </Routes>
           </Suspense>
         </BrowserRouter>
