@@ -8,6 +8,7 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { apiRoutes } from './routes';
+import { uploadRoutes } from './routes/uploads';
 import { seedDemoData } from './services/demoData';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     await seedDemoDataIfAsked(app, config);
     await registerDocs(app);
     await app.register(apiRoutes, { prefix: '/api' });
+    // Attachment downloads live outside /api, where the spec's links point (§7).
+    await app.register(uploadRoutes);
   } catch (error) {
     await app.close();
     throw error;
@@ -66,7 +69,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
  */
 async function seedDemoDataIfAsked(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.demoData.enabled || config.nodeEnv === 'production') return;
-  if (await seedDemoData(app.db, config.demoData.password)) {
+  if (await seedDemoData(app.db, config.demoData.password, { tickets: config.demoData.tickets })) {
     app.log.info('demo data seeded: sign in as admin@helpdesk.demo (see api/README.md for every account)');
   }
 }

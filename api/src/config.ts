@@ -77,11 +77,18 @@ const envSchema = z
     LOGIN_MAX_PER_ACCOUNT: wholeNumber(1).default(5),
     LOGIN_MAX_PER_IP: wholeNumber(1).default(20),
     LOGIN_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
+    SUBMIT_MAX_PER_IP: wholeNumber(1).default(20),
+    SUBMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    LOOKUP_MAX_PER_IP: wholeNumber(1).default(300),
+    LOOKUP_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
+    UPLOAD_MAX_BYTES: wholeNumber(1, 1024 * MIB).default(20 * MIB),
+    UPLOAD_SWEEP_GRACE_MS: wholeNumber(0).default(60 * 60_000),
     HELPDESK_DEMO_DATA: flag,
     DEMO_PASSWORD: z
       .string()
       .min(8, { error: 'must be at least 8 characters' })
       .default(DEFAULT_DEMO_PASSWORD),
+    HELPDESK_DEMO_TICKETS: wholeNumber(0, 100_000).optional(),
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -105,7 +112,19 @@ const envSchema = z
         maxPerIp: env.LOGIN_MAX_PER_IP,
         windowMs: env.LOGIN_WINDOW_MS,
       },
-      demoData: { enabled: env.HELPDESK_DEMO_DATA, password: env.DEMO_PASSWORD },
+      /** `tickets`: how many demo tickets the demo data gets (unset: the default of demoTickets.ts). */
+      demoData: {
+        enabled: env.HELPDESK_DEMO_DATA,
+        password: env.DEMO_PASSWORD,
+        tickets: env.HELPDESK_DEMO_TICKETS,
+      },
+      /** Public ticket calls per client address: submits, and lookups by link and downloads. */
+      submitLimit: { max: env.SUBMIT_MAX_PER_IP, windowMs: env.SUBMIT_WINDOW_MS },
+      lookupLimit: { max: env.LOOKUP_MAX_PER_IP, windowMs: env.LOOKUP_WINDOW_MS },
+      /** Largest attachment (spec §9: 20 MB); a larger one gets 413. */
+      uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+      /** Files left by a crash are removed once this old (other instances may be mid-upload). */
+      uploadSweepGraceMs: env.UPLOAD_SWEEP_GRACE_MS,
     };
   });
 

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 8 * 3600,
       loginLimit: { maxPerAccount: 5, maxPerIp: 20, windowMs: 15 * 60_000 },
       demoData: { enabled: false, password: 'Demo@12345' },
+      submitLimit: { max: 20, windowMs: 60 * 60_000 },
+      lookupLimit: { max: 300, windowMs: 15 * 60_000 },
+      uploadMaxBytes: 20 * 1024 * 1024,
+      uploadSweepGraceMs: 60 * 60_000,
     });
   });
 
@@ -46,6 +50,12 @@ describe('loadConfig', () => {
       LOGIN_WINDOW_MS: '600000',
       HELPDESK_DEMO_DATA: 'false',
       DEMO_PASSWORD: 'Another@Demo1',
+      SUBMIT_MAX_PER_IP: '5',
+      SUBMIT_WINDOW_MS: '120000',
+      LOOKUP_MAX_PER_IP: '40',
+      LOOKUP_WINDOW_MS: '60000',
+      UPLOAD_MAX_BYTES: '1048576',
+      UPLOAD_SWEEP_GRACE_MS: '0',
     });
 
     expect(config).toEqual({
@@ -64,6 +74,10 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 3600,
       loginLimit: { maxPerAccount: 3, maxPerIp: 50, windowMs: 600_000 },
       demoData: { enabled: false, password: 'Another@Demo1' },
+      submitLimit: { max: 5, windowMs: 120_000 },
+      lookupLimit: { max: 40, windowMs: 60_000 },
+      uploadMaxBytes: 1024 * 1024,
+      uploadSweepGraceMs: 0,
     });
   });
 

@@ -7,7 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
 
 // Real api processes (src/server.ts run by tsx) on one PGlite folder. These rules exist only for
 // the embedded database, so this file runs on PGlite alone.
-const START_TIMEOUT_MS = 60_000;
+// A fresh PGlite (initdb, migrations) takes seconds alone and far longer on a busy CI machine.
+const START_TIMEOUT_MS = 180_000;
 
 interface ApiProcess {
   child: ChildProcess;

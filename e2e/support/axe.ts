@@ -21,6 +21,21 @@ async function injectAxe(page: Page): Promise<void> {
   await page.addScriptTag({ url: AXE_URL_PATH });
 }
 
+/**
+ * Colours are judged as they end up, not halfway through a fade or a pressed-button transition
+ * (on a busy machine axe otherwise measures mid-animation colours). Transitions are switched off
+ * for the rest of the page's life and the page gets two frames to repaint.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+  await page.mouse.move(0, 0); // no hover or pressed state left on the last clicked button
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 export interface Violation {
   id: string;
   impact: string | null | undefined;
@@ -36,6 +51,7 @@ export interface AxeScope {
 /** Runs axe on the page and returns every violation (critical and serious first). */
 export async function axeViolations(page: Page, { exclude = [] }: AxeScope = {}): Promise<Violation[]> {
   await injectAxe(page);
+  await settleAnimations(page);
   const violations = await page.evaluate(async (excluded) => {
     type Context = Document | { include: string[][]; exclude: string[][] };
     const { axe } = window as unknown as { axe: { run: (context: Context) => Promise<AxeResults> } };

@@ -3,6 +3,9 @@ import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
+import { ticketActionRoutes } from './tickets/actions';
+import { publicTicketRoutes } from './tickets/public';
+import { staffTicketRoutes } from './tickets/staff';
 import { userRoutes } from './users';
 
 /** Every resource's routes; mounted under /api. Each resource folder declares its full path. */
@@ -12,4 +15,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(userRoutes);
   await app.register(cityRoutes);
   await app.register(committeeRoutes);
+  await app.register(publicTicketRoutes);
+  await app.register(staffTicketRoutes);
+  await app.register(ticketActionRoutes);
 };

@@ -3,6 +3,7 @@ import type { Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../db/database';
 import { cities, cityCommittees, committees, users } from '../db/schema';
 import { hashPassword } from './passwords';
+import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './tickets/demoTickets';
 
 /** The cities whose office bearers get demo accounts (ARCHITECTURE §9), then a few more chapters. */
 export const DEMO_CITIES = ['Pune', 'Mumbai', 'Nagpur'] as const;
@@ -103,10 +104,15 @@ const SEED_LOCK = 7_413_902_553;
 
 /**
  * Fills an empty database with the demo cities, committees and accounts (ARCHITECTURE §9), and
- * sets each demo city's convenor. Does nothing when any user exists. The password is hashed once
- * and shared by every account, so seeding takes milliseconds. Returns whether it seeded.
+ * sets each demo city's convenor, then adds `tickets` demo tickets from demo members
+ * (services/tickets/demoTickets.ts). Does nothing when any user exists. The password is hashed once
+ * and shared by every account, so seeding takes well under a second. Returns whether it seeded.
  */
-export async function seedDemoData(db: AppDatabase, password: string): Promise<boolean> {
+export async function seedDemoData(
+  db: AppDatabase,
+  password: string,
+  { tickets = DEFAULT_DEMO_TICKETS }: { tickets?: number } = {},
+): Promise<boolean> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return false;
   const passwordHash = await hashPassword(password); // outside the transaction (PGlite)
@@ -159,13 +165,24 @@ export async function seedDemoData(db: AppDatabase, password: string): Promise<b
           passwordHash,
         })),
       )
-      .returning({ id: users.id, role: users.role, cityId: users.cityId });
+      .returning({ id: users.id, fullName: users.fullName, role: users.role, cityId: users.cityId });
     for (const convenor of created.filter((user) => user.role === 'convenor' && user.cityId !== null)) {
       await tx
         .update(cities)
         .set({ convenorId: convenor.id })
         .where(eq(cities.id, convenor.cityId as number));
     }
+    await seedDemoTickets(tx, {
+      cities: cityRows.map((city) => ({
+        ...city,
+        committees: committeeRows.filter((committee) =>
+          links.some((link) => link.cityId === city.id && link.committeeId === committee.id),
+        ),
+      })),
+      staff: created,
+      passwordHash,
+      count: tickets,
+    });
     return true;
   });
 }

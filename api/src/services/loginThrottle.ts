@@ -68,9 +68,14 @@ export class LoginThrottle {
       update login_throttle set count = greatest(count - 1, 0) where key = ${keys.ip}`);
   }
 
-  /** Drops the rows of windows that have ended (run now and then; any instance may). */
+  /**
+   * Drops the rows of windows that have ended (run now and then; any instance may). Only the
+   * sign-in keys: other limits keep their own rows in the table, with their own windows.
+   */
   async prune(): Promise<void> {
     const window = `${this.limits.windowMs} milliseconds`;
-    await this.db.execute(sql`delete from login_throttle where window_start <= now() - ${window}::interval`);
+    await this.db.execute(sql`
+      delete from login_throttle
+      where (key like 'ip:%' or key like 'account:%') and window_start <= now() - ${window}::interval`);
   }
 }

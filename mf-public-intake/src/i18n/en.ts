@@ -1,6 +1,118 @@
-/** English catalogue of the public-intake remote (namespace `publicIntake`). */
+/**
+ * English catalogue of the public-intake remote (namespace `publicIntake`). The texts of spec §2,
+ * §5 and §8 are copied exactly; rule texts shared with other apps (error messages, the displayed
+ * assignee, the status note) come from shared-contracts.
+ */
 export const publicIntakeEn = {
-  addTicket: { title: 'Submit Helpdesk Ticket' },
-  ticketDetail: { title: 'Ticket details' },
-  userTickets: { title: 'Your Tickets' },
+  addTicket: {
+    title: 'Submit Helpdesk Ticket',
+    fields: {
+      fullName: 'Full Name',
+      mobile: 'Mobile No',
+      email: 'Email',
+      city: 'City',
+      committee: 'Committee',
+      cityPresident: 'City President',
+      description: 'Detailed Description',
+      attachment: 'Attachment',
+    },
+    placeholders: {
+      fullName: 'Enter your full name',
+      mobile: '10-digit mobile number',
+      email: 'you@example.com',
+      city: 'Select your city',
+      committee: 'Which committee is your query for?',
+      cityPresident: 'Select a city first',
+      description: 'Describe your query in detail',
+    },
+    wordCount: '{{count}} / {{max}} words',
+    attachment: {
+      hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (max 20MB)',
+      choose: 'Choose File',
+      noFile: 'No file selected',
+      selected: 'Selected file: {{name}} ({{size}})',
+      remove: 'Remove',
+      removeLabel: 'Remove {{name}}',
+    },
+    submit: 'Submit Ticket',
+    submitting: 'Submitting...',
+    uploadProgress: 'Upload progress',
+    uploading: 'Uploading attachment: {{percent}}%',
+    footer: {
+      agreement: 'By submitting this ticket, you agree to our privacy policy and terms of service.',
+      helpline: 'Helpline: {{number}}',
+    },
+    submitted: 'Your ticket has been submitted successfully!',
+    listsWarning: 'Some lists could not be loaded',
+    retryLoading: 'Retry Loading',
+    submitErrorTitle: 'Your ticket was not submitted',
+  },
+  toast: {
+    success: 'Success',
+    error: 'Error',
+    close: 'Close notification',
+  },
+  ticketDetail: {
+    title: 'Ticket details',
+    loading: 'Loading ticket...',
+    errorTitle: 'This ticket cannot be shown',
+    submitNew: 'Submit a New Ticket',
+    heading: 'Ticket Submitted Successfully!',
+    userInfo: {
+      title: 'User Information',
+      name: 'Name',
+      email: 'Email',
+      mobile: 'Mobile',
+      notProvided: 'Not provided',
+    },
+    share: {
+      title: 'Share This Ticket',
+      linkLabel: 'Link to this ticket',
+      copy: 'Copy Link',
+      copied: 'Copied!',
+      note: 'Anyone with this link can view this ticket.',
+    },
+    ticket: {
+      attachments: 'Attachments',
+    },
+    currentStatus: {
+      title: 'Current Status',
+      assignee: 'Current assignee',
+    },
+    assignment: {
+      title: 'Ticket Assignment Details',
+      committee: 'Committee',
+      city: 'City',
+    },
+    submitAnother: 'Submit Another Ticket',
+    viewAll: 'View All My Tickets',
+  },
+  userTickets: {
+    title: 'Your Tickets',
+    loading: 'Loading your tickets...',
+    errorTitle: 'Your tickets cannot be shown',
+    empty: "You haven't submitted any tickets yet.",
+    listTitle: 'Your Submitted Tickets',
+    submitAnother: 'Submit Another Ticket',
+    backHome: 'Back to Home',
+    showMore: 'Show more tickets',
+  },
+  ticket: {
+    ticketId: 'Ticket ID: {{id}}',
+    submittedOn: 'Submitted on {{date}}',
+    progress: 'Ticket progress',
+  },
+  attachments: {
+    view: 'View',
+    download: 'Download',
+    viewLabel: 'View {{name}}',
+    downloadLabel: 'Download {{name}}',
+    failed: 'The attachment could not be opened: {{message}}',
+    kinds: {
+      pdf: 'PDF document',
+      word: 'Word document',
+      image: 'Image',
+      file: 'File',
+    },
+  },
 };

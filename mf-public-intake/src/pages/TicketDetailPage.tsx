@@ -1,12 +1,8 @@
-import { Container, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { PUBLIC_INTAKE_NS } from '../i18n';
+import { useParams } from 'react-router-dom';
+import { TicketDetail } from '../features/ticket-detail/components/TicketDetail';
 
+/** /ticket-detail/:id (spec §2 "Ticket detail screen"). */
 export default function TicketDetailPage() {
-  const { t } = useTranslation(PUBLIC_INTAKE_NS);
-  return (
-    <Container size="sm" py="lg">
-      <Title order={1}>{t('ticketDetail.title')}</Title>
-    </Container>
-  );
+  const { id } = useParams();
+  return <TicketDetail idSegment={id} />;
 }

@@ -1,12 +1,8 @@
-import { Container, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { PUBLIC_INTAKE_NS } from '../i18n';
+import { useParams } from 'react-router-dom';
+import { UserTickets } from '../features/user-tickets/components/UserTickets';
 
+/** /tickets/:userId (spec §2 "User tickets screen"). */
 export default function UserTicketsPage() {
-  const { t } = useTranslation(PUBLIC_INTAKE_NS);
-  return (
-    <Container size="sm" py="lg">
-      <Title order={1}>{t('userTickets.title')}</Title>
-    </Container>
-  );
+  const { userId } = useParams();
+  return <UserTickets idSegment={userId} />;
 }

@@ -4,14 +4,18 @@ import { lazy } from 'react';
 import type { RemotePages } from 'shared-contracts';
 import { HeadingPage } from '../pages/HeadingPage';
 
+const AllTicketsPage = lazy(() => import('../pages/AllTicketsPage'));
+const preview = (name: 'ProfilePreview' | 'ReportsPreview' | 'SettingsPreview' | 'DocumentsPreview') =>
+  lazy(() => import('../pages/PreviewPages').then((module) => ({ default: module[name] })));
+
 const pages: RemotePages<'staffDashboard'> = {
   '/dashboard': lazy(() => import('../pages/DashboardPage')),
-  '/all-tickets': () => <HeadingPage textKey="allTickets.title" />,
-  '/ticket': () => <HeadingPage textKey="allTickets.title" />,
-  '/reports': () => <HeadingPage textKey="reports.title" />,
-  '/profile': () => <HeadingPage textKey="profile.title" />,
-  '/settings': () => <HeadingPage textKey="settings.title" />,
-  '/documents': () => <HeadingPage textKey="documents.title" />,
+  '/all-tickets': AllTicketsPage,
+  '/ticket': AllTicketsPage,
+  '/reports': preview('ReportsPreview'),
+  '/profile': preview('ProfilePreview'),
+  '/settings': preview('SettingsPreview'),
+  '/documents': preview('DocumentsPreview'),
   '/help-desk': () => <HeadingPage textKey="desks.helpDesk" />,
   '/concierge-desk': () => <HeadingPage textKey="desks.conciergeDesk" />,
   '/rent-buy-desk': () => <HeadingPage textKey="desks.rentBuyDesk" />,

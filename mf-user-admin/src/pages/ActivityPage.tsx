@@ -1,12 +1,20 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed } from '../components/NotAllowed';
+import { UserOverview } from '../features/overview/components/UserOverview';
+import { useAdminAccess } from '../hooks/useAdminAccess';
 import { USER_ADMIN_NS } from '../i18n';
 
+/** /activity: the Users page of the admin menu (spec §2 route table), an overview of the accounts. */
 export default function ActivityPage() {
   const { t } = useTranslation(USER_ADMIN_NS);
+  const { allowed } = useAdminAccess();
   return (
-    <Container size="lg" py="lg">
-      <Title order={1}>{t('activity.title')}</Title>
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('activity.title')}</Title>
+        {allowed ? <UserOverview /> : <NotAllowed />}
+      </Stack>
     </Container>
   );
 }

@@ -1,12 +1,20 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NotAllowed } from '../components/NotAllowed';
+import { UserManagement } from '../features/users/components/UserManagement';
+import { useAdminAccess } from '../hooks/useAdminAccess';
 import { USER_ADMIN_NS } from '../i18n';
 
+/** /users: spec §2 User Management; a role without the Users menu gets the 'not allowed' state. */
 export default function UsersPage() {
   const { t } = useTranslation(USER_ADMIN_NS);
+  const { allowed } = useAdminAccess();
   return (
-    <Container size="lg" py="lg">
-      <Title order={1}>{t('users.title')}</Title>
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('users.title')}</Title>
+        {allowed ? <UserManagement /> : <NotAllowed />}
+      </Stack>
     </Container>
   );
 }

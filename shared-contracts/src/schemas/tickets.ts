@@ -269,7 +269,10 @@ export const ticketActionRequestSchema = z.object({
 export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
 export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;
 
-/** PATCH /tickets/{id}/status body (the spec does not show it; admin only, follows the workflow). */
+/**
+ * PATCH /tickets/{id}/status body (the spec does not show it): the api applies the action that leads
+ * to `status` (spec §4 Action names) through the workflow table, for any role with that action.
+ */
 export const ticketStatusPatchSchema = z.object({
   status: ticketStatusSchema,
   comment: optionalText(TEXT_LIMITS.comment).default(''),

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  idParamsSchema,
+  type Role,
+  ticketActionRequestSchema,
+  ticketResponseSchema,
+  ticketStatusPatchSchema,
+} from 'shared-contracts/contracts';
+import { currentUserOf } from '../../plugins/auth';
+import { ACTING_ROLES, actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
+import { bearerAuth, errorResponses } from '../errorResponses';
+
+/** Spec §6: each role acts through its own call; any other role gets 403 before the body is read. */
+const ACTION_CALLS: { path: string; role: Role }[] = [
+  { path: API_PATHS.tickets.adminAction, role: 'admin' },
+  { path: API_PATHS.tickets.cityPresidentAction, role: 'citypresident' },
+  { path: API_PATHS.tickets.convenorAction, role: 'convenor' },
+  { path: API_PATHS.tickets.observerAction, role: 'observer' },
+  { path: API_PATHS.tickets.governorAction, role: 'governor' },
+];
+
+const ACTION_DESCRIPTION =
+  'The transition table of ARCHITECTURE §6 decides (docs/workflow.md), with the role and city of the ' +
+  'token (`user.role` in the body is ignored). 403: a role without the action, or a ticket of another ' +
+  'city; 409: a state that does not allow it, or `version` is not the ticket’s (someone acted first); ' +
+  '400: reject without a reason, resolve without a resolution text (`comment`). Answers the updated ' +
+  'ticket with its history.';
+
+/** Spec §7: the role-specific action calls and PATCH /tickets/{id}/status. */
+export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['tickets'];
+
+  for (const call of ACTION_CALLS) {
+    app.post(
+      call.path,
+      {
+        onRequest: app.requireUser(call.role),
+        schema: {
+          summary: `Approve, reject, resolve or review a ticket (${call.role})`,
+          description: ACTION_DESCRIPTION,
+          tags,
+          security: bearerAuth,
+          params: idParamsSchema,
+          body: ticketActionRequestSchema,
+          response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const actor = currentUserOf(request);
+        const { action, comment, version } = request.body;
+        const ticket = await actOnTicket(app.db, actor, request.params.id, { action, comment, version });
+        request.log.info({ ticketId: ticket.id, action, status: ticket.status }, 'ticket action');
+        return { ticket };
+      },
+    );
+  }
+
+  app.patch(
+    API_PATHS.tickets.status,
+    {
+      onRequest: app.requireUser(...ACTING_ROLES),
+      schema: {
+        summary: 'Move a ticket to a status through the action that leads there',
+        description: `approved → approve, rejected → reject, resolved → resolve, in-review → review; pending: 409. ${ACTION_DESCRIPTION}`,
+        tags,
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: ticketStatusPatchSchema,
+        response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const ticket = await changeTicketStatus(
+        app.db,
+        currentUserOf(request),
+        request.params.id,
+        request.body,
+      );
+      request.log.info({ ticketId: ticket.id, status: ticket.status }, 'ticket status changed');
+      return { ticket };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+/**
+ * The public ticket calls (spec §7, ARCHITECTURE §8): the submit, and the private reads that open
+ * with a link's key (`X-Access-Key`) or a token allowed to see the ticket:
+ *
+ * - GET /tickets/{id}: the ticket's key, its member's key, staff in scope, or the member signed in;
+ * - GET /tickets/user/{id} and /latest: the member's key, staff (their scope), or the member.
+ *
+ * A missing ticket and one the caller may not see get the same 404. Link viewers see the member's
+ * mobile and email masked; signed-in viewers in full.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCESS_KEY_HEADER,
+  API_PATHS,
+  idParamsSchema,
+  pagingQuerySchema,
+  ticketResponseSchema,
+  userTicketsResponseSchema,
+} from 'shared-contracts/contracts';
+import { HttpError } from '../../httpError';
+import {
+  decideMemberAccess,
+  decideTicketAccess,
+  findMemberGate,
+  findTicketGate,
+} from '../../services/tickets/access';
+import { readLatestMemberTicket, readMember, readMemberTickets } from '../../services/tickets/accessReads';
+import { IpThrottle } from '../../services/tickets/accessThrottle';
+import { pruneAnswers } from '../../services/tickets/idempotency';
+import { UploadStore } from '../../services/tickets/storage';
+import { readTicket } from '../../services/tickets/ticketReader';
+import { lookupLimiter, MEMBER_NOT_FOUND, publicErrors, TICKET_NOT_FOUND, viewerOf } from './publicAccess';
+import { MULTIPART_LIMITS, registerSubmitRoute } from './publicSubmit';
+
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+const accessDescription =
+  `Open with the ticket's or its member's secret in \`${ACCESS_KEY_HEADER}\` (contact details masked), or a ` +
+  'bearer token of staff who may see it or of the member (in full). Missing and not allowed: the same 404. ' +
+  'Lookups without a staff token are limited per client address (LOOKUP_MAX_PER_IP per LOOKUP_WINDOW_MS).';
+
+export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const store = new UploadStore(config.uploadDir);
+  const lookups = lookupLimiter(app, config.lookupLimit);
+  const submits = new IpThrottle(app.db, 'submit-ip', config.submitLimit);
+
+  await app.register(multipart, {
+    limits: { ...MULTIPART_LIMITS, fileSize: config.uploadMaxBytes },
+  });
+
+  // Files a crash left behind: at start (PGlite: this process is alone, so every one of them),
+  // then now and then (only those older than the grace, as other instances may be mid-upload).
+  app.addHook('onReady', async () => {
+    await store.ensureFolders();
+    const removed = await store.sweep(app.db, app.dbKind === 'pglite' ? 0 : config.uploadSweepGraceMs);
+    if (removed) app.log.info({ removed }, 'removed files left by an interrupted submit');
+  });
+  const maintenance = setInterval(() => {
+    Promise.all([
+      store.sweep(app.db, config.uploadSweepGraceMs),
+      lookups.throttle.prune(),
+      submits.prune(),
+      pruneAnswers(app.db),
+    ]).catch((error) => app.log.warn({ err: error }, 'ticket upload maintenance failed'));
+  }, MAINTENANCE_EVERY_MS);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  registerSubmitRoute(app, store, submits);
+
+  const tags = ['tickets'];
+
+  app.get(
+    API_PATHS.tickets.byId,
+    {
+      schema: {
+        summary: 'One ticket with its history and attachments (private link or token)',
+        description: accessDescription,
+        tags,
+        params: idParamsSchema,
+        response: { 200: ticketResponseSchema, ...publicErrors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(app, request, reply);
+      await lookups.check(request, viewer);
+      const decision = decideTicketAccess(viewer, await findTicketGate(app.db, request.params.id));
+      if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);
+      const ticket = await readTicket(app.db, request.params.id, {
+        history: true,
+        attachments: true,
+        maskContact: decision.maskContact,
+      });
+      if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      return { ticket };
+    },
+  );
+
+  app.get(
+    API_PATHS.tickets.byUser,
+    {
+      schema: {
+        summary: "A member's tickets, newest first (the member's private link or a token)",
+        description: `${accessDescription} A ticket's own key does not open the list.`,
+        tags,
+        params: idParamsSchema,
+        querystring: pagingQuerySchema,
+        response: { 200: userTicketsResponseSchema, ...publicErrors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(app, request, reply);
+      await lookups.check(request, viewer);
+      const userId = request.params.id;
+      const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
+      if (!decision.allowed) throw new HttpError(404, MEMBER_NOT_FOUND);
+      const [user, page] = await Promise.all([
+        readMember(app.db, userId, decision.maskContact),
+        readMemberTickets(app.db, userId, decision.where, request.query, decision.maskContact),
+      ]);
+      // City-scoped staff see a member only through a ticket of their city.
+      if (!user || (decision.where && page.total === 0)) throw new HttpError(404, MEMBER_NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      return { user, tickets: page.tickets, total: page.total };
+    },
+  );
+
+  app.get(
+    API_PATHS.tickets.latestByUser,
+    {
+      schema: {
+        summary: "A member's newest ticket (the member's private link or a token)",
+        description: accessDescription,
+        tags,
+        params: idParamsSchema,
+        response: { 200: ticketResponseSchema, ...publicErrors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(app, request, reply);
+      await lookups.check(request, viewer);
+      const userId = request.params.id;
+      const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
+      if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);
+      const ticket = await readLatestMemberTicket(app.db, userId, decision.where, decision.maskContact);
+      if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+      reply.header('cache-control', 'no-store');
+      return { ticket };
+    },
+  );
+};

@@ -1,0 +1,82 @@
+/**
+ * What the private ticket calls and the downloads share: who is asking (an optional token, the
+ * `X-Access-Key` header), the per-address lookup limit, and the one 404 for "missing" and "not
+ * yours".
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
+import { HttpError } from '../../httpError';
+import type { ThrottleDecision } from '../../services/loginThrottle';
+import { isStaff, type Viewer } from '../../services/tickets/access';
+import { type IpLimit, IpThrottle } from '../../services/tickets/accessThrottle';
+
+/**
+ * The signed-in user when the request carries a valid token, else null. An invalid or expired
+ * token is ignored rather than refused: the private links work for anyone holding the key, even
+ * in a browser that kept an old token.
+ */
+export async function viewerOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Viewer> {
+  const header = request.headers[ACCESS_KEY_HEADER_LOWER];
+  const accessKey = typeof header === 'string' && header.length > 0 ? header : null;
+  if (!request.headers.authorization) return { actor: null, accessKey };
+  const [authenticate] = app.requireUser();
+  try {
+    await authenticate?.call(app, request, reply);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return { actor: null, accessKey };
+    throw error;
+  }
+  return { actor: request.currentUser, accessKey };
+}
+
+export function tooManyRequests(
+  decision: Extract<ThrottleDecision, { allowed: false }>,
+  what: string,
+): HttpError {
+  const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    `Too many ${what} from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    undefined,
+    { 'retry-after': String(decision.retryAfterSeconds) },
+  );
+}
+
+/** The lookup limit: every lookup without a staff token counts (by link, by a member, or guessed). */
+export function lookupLimiter(app: FastifyInstance, limit: IpLimit) {
+  const throttle = new IpThrottle(app.db, 'lookup-ip', limit);
+  return {
+    throttle,
+    async check(request: FastifyRequest, viewer: Viewer): Promise<void> {
+      if (viewer.actor && isStaff(viewer.actor)) return;
+      const decision = await throttle.reserve(request.ip);
+      if (!decision.allowed) throw tooManyRequests(decision, 'requests');
+    },
+  };
+}
+
+/** The one answer for a ticket that does not exist and one the caller may not see. */
+export const TICKET_NOT_FOUND = 'Ticket not found';
+/** The same for a member's list. */
+export const MEMBER_NOT_FOUND = 'User not found';
+/** The same for a file. */
+export const FILE_NOT_FOUND = 'File not found';
+
+/** OpenAPI descriptions of the error answers of the public calls. */
+export function publicErrors<S extends 400 | 404 | 413 | 415 | 422 | 429>(...statuses: S[]) {
+  const meanings: Record<400 | 404 | 413 | 415 | 422 | 429, string> = {
+    400: 'Bad input: `details` has one `{ path, message }` per field',
+    404: 'Missing, or not open to this caller (the same answer for both)',
+    413: 'The attachment is larger than allowed (20 MB)',
+    415: 'Not sent as multipart/form-data',
+    422: 'This Idempotency-Key was already used for a different submit',
+    429: 'Too many requests from this address: `Retry-After` says when to try again',
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [status, errorAnswerSchema.describe(meanings[status])]),
+  ) as Record<S, typeof errorAnswerSchema>;
+}

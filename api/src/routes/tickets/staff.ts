@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  cityStatsResponseSchema,
+  idParamsSchema,
+  type Role,
+  ticketHistoryResponseSchema,
+  ticketListQuerySchema,
+  ticketListResponseSchema,
+  ticketStatsQuerySchema,
+  ticketStatsSchema,
+} from 'shared-contracts/contracts';
+import { currentUserOf } from '../../plugins/auth';
+import { ticketHistory } from '../../services/tickets/actions';
+import { listStaffTickets, STAFF_LISTINGS, type StaffListingName } from '../../services/tickets/listing';
+import { cityStats, ticketStats } from '../../services/tickets/stats';
+import { bearerAuth, errorResponses } from '../errorResponses';
+
+/** Every role but customer: the roles that see the dashboard's counts and a ticket's history. */
+const STAFF_ROLES: Role[] = ['admin', 'credaipresident', 'citypresident', 'governor', 'observer', 'convenor'];
+
+const LIST_CALLS: { path: string; listing: StaffListingName; summary: string }[] = [
+  {
+    path: API_PATHS.tickets.all,
+    listing: 'all',
+    summary: 'Every ticket (admin, Credai President), newest first; startDate/endDate: [start, end)',
+  },
+  {
+    path: API_PATHS.tickets.cityPresidentPending,
+    listing: 'cityPresidentPending',
+    summary: "The city president's city: tickets awaiting review (pending or in-review)",
+  },
+  {
+    path: API_PATHS.tickets.cityPresidentAll,
+    listing: 'cityPresidentAll',
+    summary: "Every ticket of the city president's city",
+  },
+  {
+    path: API_PATHS.tickets.governorPending,
+    listing: 'governorPending',
+    summary: 'Pending tickets of every city, for the governor to review',
+  },
+  {
+    path: API_PATHS.tickets.observerAssigned,
+    listing: 'observerAssigned',
+    summary: "The observer's city: tickets awaiting the office bearer's final approval",
+  },
+  {
+    path: API_PATHS.tickets.observerAll,
+    listing: 'observerAll',
+    summary: "Every ticket of the observer's city",
+  },
+  {
+    path: API_PATHS.tickets.convenorAssigned,
+    listing: 'convenorAssigned',
+    summary:
+      "The convenor's city: tickets approved by the admin or the city president (answer names the city)",
+  },
+];
+
+/**
+ * Spec §6 and §7: the staff ticket lists by role, the dashboard's counts and a ticket's history.
+ * Every list takes page, pageSize, status, city, q (title or member name), date (a creation day in
+ * the caller's time zone, `tzOffset`) and answers `{ tickets, total }` (and `city` when the list
+ * is of the caller's city).
+ */
+export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['tickets'];
+
+  for (const call of LIST_CALLS) {
+    const listing = STAFF_LISTINGS[call.listing];
+    app.get(
+      call.path,
+      {
+        onRequest: app.requireUser(...listing.roles),
+        schema: {
+          summary: call.summary,
+          description: `For: ${listing.roles.join(', ')}. Scoped to what the caller may see.`,
+          tags,
+          security: bearerAuth,
+          querystring: ticketListQuerySchema,
+          response: { 200: ticketListResponseSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => listStaffTickets(app.db, currentUserOf(request), listing, request.query),
+    );
+  }
+
+  app.get(
+    API_PATHS.tickets.stats,
+    {
+      onRequest: app.requireUser(...STAFF_ROLES),
+      schema: {
+        summary: "The dashboard's four counts over the tickets the caller may see",
+        description: 'In Review counts exactly the status in-review. `city` narrows to one city.',
+        tags,
+        security: bearerAuth,
+        querystring: ticketStatsQuerySchema,
+        response: { 200: ticketStatsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ticketStats(app.db, currentUserOf(request), request.query),
+  );
+
+  app.get(
+    API_PATHS.tickets.cityStats,
+    {
+      onRequest: app.requireUser(...STAFF_ROLES),
+      schema: {
+        summary: 'Tickets per city (total, pending incl. in-review, resolved, rejected), by city name',
+        tags,
+        security: bearerAuth,
+        querystring: ticketStatsQuerySchema,
+        response: { 200: cityStatsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => cityStats(app.db, currentUserOf(request), request.query),
+  );
+
+  app.get(
+    API_PATHS.tickets.history,
+    {
+      onRequest: app.requireUser(...STAFF_ROLES),
+      schema: {
+        summary: "A ticket's history, oldest first (staff who may see the ticket; 404 otherwise)",
+        tags,
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: ticketHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      history: await ticketHistory(app.db, currentUserOf(request), request.params.id),
+    }),
+  );
+};

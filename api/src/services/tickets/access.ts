@@ -1,0 +1,173 @@
+/**
+ * Who may see which ticket (ARCHITECTURE §6, §8): one decision for the private ticket calls, the
+ * attachment downloads and every staff listing, so a list never shows a ticket that its details
+ * call would refuse.
+ *
+ * - admin, credaipresident: every ticket;
+ * - governor: every ticket (the governor reviews pending and in-review tickets of all cities);
+ * - citypresident, convenor, observer: the tickets of their own city (none without a city);
+ * - customer: only their own tickets (not a staff scope: see `canUserSee`).
+ */
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Role } from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { tickets, users } from '../../db/schema';
+import { secretMatches } from './keys';
+
+/** The caller as the access decision needs them (a `UserRecord` fits). */
+export interface AccessActor {
+  id: number;
+  role: Role;
+  cityId: number | null;
+}
+
+/** The fields of a ticket row the decision reads (a `tickets` row or a `Ticket` answer fits). */
+export interface AccessTicket {
+  cityId?: number | null;
+  cityData?: { id?: number | null } | null;
+  customerId?: number | null;
+  customer?: { id?: number | null } | null;
+}
+
+/** What a staff member may see: everything, one city, or nothing. */
+export type StaffScope = { kind: 'all' } | { kind: 'city'; cityId: number } | { kind: 'none' };
+
+const SEES_ALL: readonly Role[] = ['admin', 'credaipresident', 'governor'];
+const CITY_SCOPED: readonly Role[] = ['citypresident', 'convenor', 'observer'];
+
+export function staffScope(actor: AccessActor): StaffScope {
+  if (SEES_ALL.includes(actor.role)) return { kind: 'all' };
+  if (CITY_SCOPED.includes(actor.role) && actor.cityId !== null)
+    return { kind: 'city', cityId: actor.cityId };
+  return { kind: 'none' };
+}
+
+/** Whether the role is staff (every role but customer). */
+export function isStaff(actor: AccessActor): boolean {
+  return actor.role !== 'customer';
+}
+
+function cityIdOf(ticket: AccessTicket): number | null {
+  return ticket.cityId ?? ticket.cityData?.id ?? null;
+}
+
+function customerIdOf(ticket: AccessTicket): number | null {
+  return ticket.customerId ?? ticket.customer?.id ?? null;
+}
+
+/** Whether a staff member may see this ticket (staff see contact details in full). */
+export function canStaffSee(actor: AccessActor, ticket: AccessTicket): boolean {
+  const scope = staffScope(actor);
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'city') return cityIdOf(ticket) === scope.cityId;
+  return false;
+}
+
+/** Whether a signed-in user may see this ticket: staff by their scope, a member their own. */
+export function canUserSee(actor: AccessActor, ticket: AccessTicket): boolean {
+  if (canStaffSee(actor, ticket)) return true;
+  const customerId = customerIdOf(ticket);
+  return customerId !== null && customerId === actor.id;
+}
+
+/**
+ * The scope as a condition on `tickets` for list and count queries: undefined for every ticket,
+ * `tickets.city_id = …` for one city, and a condition that matches nothing otherwise.
+ */
+export function staffScopeWhere(actor: AccessActor): SQL | undefined {
+  const scope = staffScope(actor);
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'city') return eq(tickets.cityId, scope.cityId);
+  return sql`false`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Private reads (GET /tickets/{id}, /tickets/user/{id}, attachment downloads): a signed-in user
+// by their scope, or the secret of a private link in `X-Access-Key` (ARCHITECTURE §8).
+
+/** Who is asking: the signed-in user (if their token is valid) and the key they present. */
+export interface Viewer {
+  actor: AccessActor | null;
+  accessKey: string | null;
+}
+
+/** What the decision reads of a ticket: its scope and the hashes of the keys that open it. */
+export interface TicketGate {
+  id: number;
+  cityId: number;
+  customerId: number;
+  /** sha256 of the ticket's share secret. */
+  viewKeyHash: string | null;
+  /** sha256 of its member's secret (a member key opens the member's tickets too). */
+  memberKeyHash: string | null;
+}
+
+export type AccessDecision = { allowed: false } | { allowed: true; maskContact: boolean };
+
+const DENIED: AccessDecision = { allowed: false };
+
+/** The gate of a ticket, or undefined when there is no such ticket. */
+export async function findTicketGate(db: AppDatabase, id: number): Promise<TicketGate | undefined> {
+  const [gate] = await db
+    .select({
+      id: tickets.id,
+      cityId: tickets.cityId,
+      customerId: tickets.customerId,
+      viewKeyHash: tickets.viewKeyHash,
+      memberKeyHash: users.accessKeyHash,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.customerId))
+    .where(eq(tickets.id, id));
+  return gate;
+}
+
+/**
+ * Whether the viewer may read the ticket, and whether its contact details are masked. A signed-in
+ * user who may see it (staff in scope, the member themselves) sees them in full; a link viewer
+ * (the ticket's key or its member's key) sees them masked. Both keys are always checked, against
+ * stand-ins when there is no ticket, so a missing ticket and a wrong key take as long.
+ */
+export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined): AccessDecision {
+  const byTicketKey = secretMatches(viewer.accessKey, gate?.viewKeyHash);
+  const byMemberKey = secretMatches(viewer.accessKey, gate?.memberKeyHash);
+  if (!gate) return DENIED;
+  if (viewer.actor && canUserSee(viewer.actor, gate)) return { allowed: true, maskContact: false };
+  if (byTicketKey || byMemberKey) return { allowed: true, maskContact: true };
+  return DENIED;
+}
+
+/** What the decision reads of a member. */
+export interface MemberGate {
+  id: number;
+  accessKeyHash: string | null;
+}
+
+export async function findMemberGate(db: AppDatabase, userId: number): Promise<MemberGate | undefined> {
+  const [gate] = await db
+    .select({ id: users.id, accessKeyHash: users.accessKeyHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return gate;
+}
+
+/**
+ * Which of a member's tickets the viewer may list: all of them (the member signed in, their key,
+ * staff who see every city), those of one city (city-scoped staff), or none (refused). Only the
+ * member's own key opens the list: a ticket's key does not.
+ */
+export type MemberListDecision =
+  | { allowed: false }
+  | { allowed: true; maskContact: boolean; where: SQL | undefined };
+
+export function decideMemberAccess(viewer: Viewer, gate: MemberGate | undefined): MemberListDecision {
+  const byKey = secretMatches(viewer.accessKey, gate?.accessKeyHash);
+  if (!gate) return { allowed: false };
+  const { actor } = viewer;
+  if (actor && actor.id === gate.id) return { allowed: true, maskContact: false, where: undefined };
+  if (actor && staffScope(actor).kind !== 'none') {
+    return { allowed: true, maskContact: false, where: staffScopeWhere(actor) };
+  }
+  if (byKey) return { allowed: true, maskContact: true, where: undefined };
+  return { allowed: false };
+}

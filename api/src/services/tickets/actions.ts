@@ -1,0 +1,179 @@
+/**
+ * The review chain (ARCHITECTURE §6, docs/workflow.md): the shared transition table decides
+ * (`decide` of shared-contracts), this file writes what it decided. The actor's role and city come
+ * from the signed-in user, never from the request. The change is a compare-and-set on the
+ * ticket's `version` (`UPDATE … WHERE id = $1 AND version = $2`) in the same transaction as its
+ * history entry: of two office bearers acting at once, one wins and the other gets 409.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  actionForStatus,
+  decide,
+  type Role,
+  STALE_REASON,
+  type Ticket,
+  type TicketComment,
+  type TicketStatus,
+  type WorkflowTicket,
+} from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { cities, ticketComments, tickets } from '../../db/schema';
+import { HttpError, notFound } from '../../httpError';
+import { type AccessActor, canStaffSee } from './access';
+import { readTicket } from './ticketReader';
+
+/** Who acts: the signed-in user as the workflow needs them. */
+export interface ActionActor extends AccessActor {
+  fullName: string;
+  cityName: string | null;
+}
+
+export interface ActionRequest {
+  action: string;
+  /** The rejection reason or resolution text (optional for approve and review). */
+  comment?: string;
+  /** The ticket version the caller loaded; a different one is refused with 409. */
+  version?: number;
+}
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+
+/** Without a version from the caller, a ticket changed between read and write is decided again. */
+const ATTEMPTS_WITHOUT_VERSION = 3;
+
+const workflowSelection = {
+  id: tickets.id,
+  cityId: tickets.cityId,
+  city: cities.name,
+  status: tickets.status,
+  currentAssignee: tickets.currentAssignee,
+  adminStatus: tickets.adminStatus,
+  cityPresidentStatus: tickets.cityPresidentStatus,
+  convenorStatus: tickets.convenorStatus,
+  observerStatus: tickets.observerStatus,
+  observerId: tickets.observerId,
+  resolutionMethod: tickets.resolutionMethod,
+  version: tickets.version,
+};
+
+type WorkflowRow = WorkflowTicket & {
+  id: number;
+  cityId: number;
+  version: number;
+  currentAssignee: Ticket['currentAssignee'];
+};
+
+async function readWorkflowRow(db: AppDatabase, id: number): Promise<WorkflowRow | undefined> {
+  const [row] = await db
+    .select(workflowSelection)
+    .from(tickets)
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .where(eq(tickets.id, id));
+  return row;
+}
+
+/**
+ * Applies `request.action` to ticket `id` as `actor`, or throws the refusal of the table as an
+ * HttpError: 404 for no such ticket, 403 for a role without the action or a ticket of another
+ * city, 409 for a state that does not allow it or a stale version, 400 for a missing reason.
+ * Returns the ticket as it is now, with its history and attachments.
+ */
+export async function actOnTicket(
+  db: AppDatabase,
+  actor: ActionActor,
+  id: number,
+  request: ActionRequest,
+): Promise<Ticket> {
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await readWorkflowRow(db, id);
+    if (!row) throw notFound(TICKET_NOT_FOUND);
+    const decision = decide(
+      { role: actor.role, city: actor.cityName, id: actor.id, name: actor.fullName },
+      request.action,
+      row,
+      { comment: request.comment ?? '', version: request.version },
+    );
+    if (!decision.ok) {
+      const details =
+        decision.code === 'text-required' ? [{ path: 'comment', message: decision.reason }] : undefined;
+      throw new HttpError(decision.httpStatus, decision.reason, details);
+    }
+    const { patch, history } = decision;
+
+    const written = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(tickets)
+        .set({ ...patch, version: sql`${tickets.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(tickets.id, id), eq(tickets.version, row.version)))
+        .returning({ id: tickets.id });
+      if (updated.length === 0) return false;
+      await tx.insert(ticketComments).values({
+        ticketId: id,
+        actorId: actor.id,
+        actionBy: actor.fullName,
+        actorRole: actor.role,
+        action: history.action,
+        text: history.text,
+        statusAfter: patch.status,
+        assigneeAfter: patch.currentAssignee ?? row.currentAssignee ?? null,
+      });
+      return true;
+    });
+    if (written) break;
+    // Someone changed the ticket after it was read. A caller who named the version they saw is
+    // told (409); otherwise the action is decided again on the ticket as it is now.
+    if (request.version !== undefined || attempt >= ATTEMPTS_WITHOUT_VERSION) {
+      throw new HttpError(409, STALE_REASON);
+    }
+  }
+  const ticket = await readTicket(db, id, { history: true, attachments: true });
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  return ticket;
+}
+
+/**
+ * PATCH /tickets/{id}/status: the target status as the action that leads there (spec §4 Action
+ * names: approved → approve, rejected → reject, resolved → resolve, in-review → review), through
+ * the same table. No action leads back to pending (409).
+ */
+export function changeTicketStatus(
+  db: AppDatabase,
+  actor: ActionActor,
+  id: number,
+  body: { status: TicketStatus; comment?: string; version?: number },
+): Promise<Ticket> {
+  const action = actionForStatus(body.status);
+  if (!action) {
+    return Promise.reject(new HttpError(409, 'No action moves a ticket back to pending'));
+  }
+  return actOnTicket(db, actor, id, { action, comment: body.comment, version: body.version });
+}
+
+/** The roles with a row in the transition table (every staff role but the Credai President). */
+export const ACTING_ROLES: readonly Role[] = ['admin', 'citypresident', 'convenor', 'observer', 'governor'];
+
+/**
+ * GET /tickets/{id}/history: every entry, oldest first, for staff who may see the ticket; a ticket
+ * they may not see is answered like a missing one (404), so ids cannot be probed.
+ */
+export async function ticketHistory(
+  db: AppDatabase,
+  actor: AccessActor,
+  id: number,
+): Promise<TicketComment[]> {
+  const [ticket] = await db.select({ cityId: tickets.cityId }).from(tickets).where(eq(tickets.id, id));
+  if (!ticket || !canStaffSee(actor, ticket)) throw notFound(TICKET_NOT_FOUND);
+  const rows = await db
+    .select()
+    .from(ticketComments)
+    .where(eq(ticketComments.ticketId, id))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    actionBy: row.actionBy,
+    actorRole: row.actorRole,
+    action: row.action,
+    createdAt: row.createdAt.toISOString(),
+    text: row.text,
+  }));
+}

@@ -1,0 +1,245 @@
+/**
+ * POST /tickets/submit without the HTTP (spec §4 Submit flow, §5 rules, ARCHITECTURE §6, §8): the
+ * member is found by email (any case) or created, the ticket gets its title, its city's office
+ * bearers and a "submitted" history entry, and the answer carries the private links. Everything is
+ * written in one transaction, with the idempotency key claimed first, so a retried or doubled
+ * submit makes one ticket. No file I/O happens in the transaction (PGlite would block on it):
+ * the caller places the file before and removes it when the outcome is not `created`.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  TEXT_LIMITS,
+  type TicketSubmit,
+  type TicketSubmitResponse,
+} from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import {
+  attachments,
+  cities,
+  cityCommittees,
+  committees,
+  ticketComments,
+  tickets,
+  users,
+} from '../../db/schema';
+import { HttpError } from '../../httpError';
+import { claimKey, recordAnswer } from './idempotency';
+import { hashSecret, memberUrlOf, newSecret, shareUrlOf } from './keys';
+import type { StoredKind } from './storage';
+
+/** Words of the description in the title (after the committee's name). */
+export const TITLE_WORDS = 8;
+
+/** A file already in place in the store, to be recorded with the ticket. */
+export interface PlacedFile {
+  kind: StoredKind;
+  storedName: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface SubmitRefs {
+  city: { id: number; name: string; convenorId: number | null };
+  committee: { id: number; name: string };
+}
+
+export type SubmitOutcome =
+  | { kind: 'created'; statusCode: 201; body: TicketSubmitResponse }
+  /** Another submit holds the idempotency key: read its answer (replay or 422). */
+  | { kind: 'key-taken' };
+
+/**
+ * The city and committee the form names, by id (the names it sends are ignored), or a 400 with
+ * the spec's messages. A city that runs committees accepts only those.
+ */
+export async function resolveSubmitRefs(db: AppDatabase, input: TicketSubmit): Promise<SubmitRefs> {
+  const [[city], [committee], runs] = await Promise.all([
+    db
+      .select({ id: cities.id, name: cities.name, convenorId: cities.convenorId })
+      .from(cities)
+      .where(eq(cities.id, input.cityId)),
+    db
+      .select({ id: committees.id, name: committees.name })
+      .from(committees)
+      .where(eq(committees.id, input.committeeId)),
+    db
+      .select({ committeeId: cityCommittees.committeeId })
+      .from(cityCommittees)
+      .where(eq(cityCommittees.cityId, input.cityId)),
+  ]);
+  const problems = [];
+  if (!city) problems.push({ path: 'cityId', message: 'Please select a city.' });
+  const runsIt = runs.length === 0 || runs.some((row) => row.committeeId === input.committeeId);
+  if (!committee || (city && !runsIt))
+    problems.push({ path: 'committeeId', message: 'Please select a committee.' });
+  if (!city || !committee || problems.length) {
+    throw new HttpError(400, MESSAGES.selectCityAndCommittee, problems);
+  }
+  return { city, committee };
+}
+
+/** Spec: the title is the committee and the first words of the description. */
+export function ticketTitle(committeeName: string, description: string): string {
+  const words = description.trim().split(/\s+/);
+  const start = words.slice(0, TITLE_WORDS).join(' ');
+  const title = `${committeeName}: ${start}${words.length > TITLE_WORDS ? '…' : ''}`;
+  return title.length <= TEXT_LIMITS.title ? title : `${title.slice(0, TEXT_LIMITS.title - 1)}…`;
+}
+
+type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
+/** An active user of the role in the city, the longest-serving first. */
+async function activeOfRole(
+  tx: Transaction,
+  role: 'citypresident' | 'convenor' | 'observer',
+  cityId: number,
+) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.cityId, cityId), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** ARCHITECTURE §6: the city's chosen convenor when active, else an active convenor of the city. */
+async function convenorOf(tx: Transaction, city: SubmitRefs['city']): Promise<number | null> {
+  if (city.convenorId !== null) {
+    const [chosen] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, city.convenorId),
+          eq(users.role, 'convenor'),
+          eq(users.cityId, city.id),
+          eq(users.isActive, true),
+        ),
+      );
+    if (chosen) return chosen.id;
+  }
+  return activeOfRole(tx, 'convenor', city.id);
+}
+
+export interface SubmitRequest {
+  input: TicketSubmit;
+  refs: SubmitRefs;
+  file: PlacedFile | null;
+  idempotency: { key: string; requestHash: string } | null;
+  /** The password hash of a member the submit creates: one nobody knows the password of. */
+  unusablePasswordHash: string;
+}
+
+/** Writes the ticket (and maybe the member) in one transaction. */
+export async function createSubmittedTicket(db: AppDatabase, request: SubmitRequest): Promise<SubmitOutcome> {
+  // Two first submits with one new email at once: the second meets the unique index, and the
+  // retry finds the member the first created.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeTicket(db, request);
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, 'users_email_lower_unique')) continue;
+      throw error;
+    }
+  }
+}
+
+class KeyTaken extends Error {}
+
+async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<SubmitOutcome> {
+  const { input, refs, file, idempotency } = request;
+  try {
+    return await db.transaction(async (tx) => {
+      if (idempotency && !(await claimKey(tx, idempotency.key, idempotency.requestHash))) {
+        throw new KeyTaken();
+      }
+      const [existing] = await tx
+        .select({ id: users.id, fullName: users.fullName, role: users.role })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${input.email})`);
+      let member = existing;
+      let memberSecret: string | undefined;
+      if (!member) {
+        memberSecret = newSecret();
+        [member] = await tx
+          .insert(users)
+          .values({
+            fullName: input.fullName,
+            email: input.email,
+            mobile: input.mobile,
+            role: 'customer',
+            cityId: refs.city.id,
+            committee: refs.committee.name,
+            passwordHash: request.unusablePasswordHash,
+            accessKeyHash: hashSecret(memberSecret),
+          })
+          .returning({ id: users.id, fullName: users.fullName, role: users.role });
+        if (!member) throw new Error('insert returned no member');
+      }
+
+      // One after the other: a transaction is one connection, which runs one query at a time.
+      const cityPresidentId = await activeOfRole(tx, 'citypresident', refs.city.id);
+      const convenorId = await convenorOf(tx, refs.city);
+      const observerId = await activeOfRole(tx, 'observer', refs.city.id);
+      const ticketSecret = newSecret();
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          title: ticketTitle(refs.committee.name, input.description),
+          description: input.description,
+          status: 'pending',
+          cityId: refs.city.id,
+          committeeId: refs.committee.id,
+          customerId: member.id,
+          attachmentPath: file?.kind === 'attachment' ? file.storedName : null,
+          photoPath: file?.kind === 'photo' ? file.storedName : null,
+          currentAssignee: 'CityPresident',
+          cityPresidentId,
+          convenorId,
+          observerId,
+          viewKeyHash: hashSecret(ticketSecret),
+        })
+        .returning({ id: tickets.id });
+      if (!ticket) throw new Error('insert returned no ticket');
+      if (file) {
+        await tx.insert(attachments).values({
+          ticketId: ticket.id,
+          kind: file.kind,
+          storedName: file.storedName,
+          originalName: file.originalName,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+        });
+      }
+      await tx.insert(ticketComments).values({
+        ticketId: ticket.id,
+        actorId: member.id,
+        actionBy: member.fullName,
+        actorRole: member.role,
+        action: 'submitted',
+        text: 'Ticket submitted',
+        statusAfter: 'pending',
+        assigneeAfter: 'CityPresident',
+      });
+      const body: TicketSubmitResponse = {
+        success: true,
+        ticketId: ticket.id,
+        userId: member.id,
+        shareUrl: shareUrlOf(ticket.id, ticketSecret),
+        ...(memberSecret ? { memberUrl: memberUrlOf(member.id, memberSecret) } : {}),
+      };
+      if (idempotency)
+        await recordAnswer(tx, idempotency.key, { ticketId: ticket.id, statusCode: 201, body });
+      return { kind: 'created', statusCode: 201, body } as const;
+    });
+  } catch (error) {
+    if (error instanceof KeyTaken) return { kind: 'key-taken' };
+    throw error;
+  }
+}

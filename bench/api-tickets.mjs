@@ -1,0 +1,326 @@
+// Ticket lists and stats of the built api on a seeded PostgreSQL database (1,000,000 tickets by
+// default), against a Fastify hello-world, in one run:
+//
+//   npm run bench:seed -- --tickets 1000000     (once: seeds helpdesk_bench, see seed-tickets.mjs)
+//   npm run bench:tickets -w bench
+//
+// For each call: autocannon, 10 connections, a 2 s warm-up, then BENCH_RUNS runs (3) of
+// BENCH_SECONDS (10 s); the medians of req/s, p50 and p99. Each stats call is also timed as raw SQL
+// (the very statement the api sends, from bench/ticketQueries.ts) on 10 connections of its own,
+// alternating runs with the api so both see the same machine. EXPLAIN (ANALYZE, BUFFERS) of every
+// statement goes to bench/results/api-tickets-explain.txt. BENCH_DATABASE (helpdesk_bench) names the
+// database; BENCH_DATABASE_URL / DATABASE_URL the server, as for the seed; BENCH_ONLY=name,… picks
+// calls (names in bench/ticketQueries.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { DEFAULT_DATABASE, databaseUrl } from './seed-tickets.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@12345';
+const DATABASE_URL = databaseUrl(process.env.BENCH_DATABASE ?? DEFAULT_DATABASE);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startApi() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL,
+      HELPDESK_SECRET: randomBytes(48).toString('base64url'),
+      HELPDESK_DEMO_DATA: 'false',
+      // The limits would answer 429 within a second: raised, so the figures measure the work.
+      RATE_LIMIT_MAX: '1000000000',
+      LOGIN_MAX_PER_IP: '1000000000',
+      LOGIN_MAX_PER_ACCOUNT: '1000000000',
+      LOG_LEVEL: 'info', // as in production; the lines go to /dev/null
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, child);
+  return { url, child };
+}
+
+async function startHelloWorld() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'hello-world.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url, child);
+  return { url, child };
+}
+
+async function signIn(url, email) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** One autocannon run: req/s, p50, p99 and mean latency (ms). */
+async function httpRun(options, duration = SECONDS) {
+  const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
+  // Failures are counted, not thrown: a call too slow for 10 connections (the search) still gets its
+  // figures, with the number of answers that were not 2xx and of requests that timed out (10 s).
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** One run of raw SQL: CONNECTIONS clients each sending the statement again as soon as it answers. */
+async function sqlRun(clients, statement, duration = SECONDS) {
+  const latencies = [];
+  const end = Date.now() + duration * 1000;
+  await Promise.all(
+    clients.map(async (client) => {
+      while (Date.now() < end) {
+        const started = process.hrtime.bigint();
+        await client.query(statement.sql, statement.params);
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    mean: latencies.reduce((sum, value) => sum + value, 0) / latencies.length,
+  };
+}
+
+const summary = (runs) => ({
+  ...Object.fromEntries(
+    ['rps', 'p50', 'p99', 'mean'].map((key) => [key, median(runs.map((run) => run[key]))]),
+  ),
+  failed: runs.reduce((sum, run) => sum + (run.failed ?? 0), 0),
+});
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement, run once before so the plan is of a warm cache. */
+async function explainAll(client, scenarios) {
+  const sections = [];
+  const keyLines = {};
+  for (const scenario of scenarios) {
+    for (const statement of scenario.statements) {
+      await client.query(statement.sql, statement.params);
+      const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      const plan = rows.map((row) => row['QUERY PLAN']);
+      sections.push(
+        `-- ${scenario.label}: ${statement.part}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n`,
+      );
+      keyLines[`${scenario.name}.${statement.part}`] = plan
+        .filter((line) => /Scan|Limit|Sort|Aggregate|Gather|Join|Loop|Execution Time/.test(line))
+        .map((line) => line.replace(/\s+\(cost=[^)]*\)/, '').trim());
+    }
+  }
+  return { text: sections.join('\n'), keyLines };
+}
+
+async function main() {
+  const probe = new pg.Client({ connectionString: DATABASE_URL });
+  await probe.connect().catch((error) => {
+    throw new Error(
+      `${DATABASE_URL}: ${error.message}. Seed it first: npm run bench:seed -- --tickets 1000000`,
+    );
+  });
+  const {
+    rows: [{ tickets }],
+  } = await probe.query('select count(*)::int as tickets from tickets');
+  if (tickets === 0) throw new Error('no tickets: seed first with npm run bench:seed -- --tickets 1000000');
+  console.error(`${tickets.toLocaleString('en')} tickets in ${DATABASE_URL}`);
+
+  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the api failed');
+  const printed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench', 'ticketQueries.ts'), DATABASE_URL],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (printed.status !== 0) throw new Error('printing the queries failed');
+  // BENCH_ONLY=listFiltered,stats measures only those calls (while working on one of them).
+  const only = process.env.BENCH_ONLY?.split(',');
+  const scenarios = JSON.parse(printed.stdout).filter((scenario) => !only || only.includes(scenario.name));
+
+  console.error('EXPLAIN…');
+  const explained = await explainAll(probe, scenarios);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(path.join(RESULTS, 'api-tickets-explain.txt'), explained.text);
+  await probe.end();
+
+  const loadBefore = os.loadavg()[0];
+  const results = {};
+
+  console.error('hello-world…');
+  const hello = await startHelloWorld();
+  try {
+    await httpRun({ url: hello.url }, 2);
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await httpRun({ url: hello.url }));
+    results.helloWorld = { label: 'Fastify hello-world (GET /)', ...summary(runs), runs };
+  } finally {
+    await stop(hello.child);
+  }
+
+  const api = await startApi();
+  const clients = Array.from(
+    { length: CONNECTIONS },
+    () => new pg.Client({ connectionString: DATABASE_URL }),
+  );
+  await Promise.all(clients.map((client) => client.connect()));
+  try {
+    const tokens = {};
+    for (const who of new Set(scenarios.map((scenario) => scenario.who)))
+      tokens[who] = await signIn(api.url, who);
+    for (const scenario of scenarios) {
+      console.error(`${scenario.label}…`);
+      const options = {
+        url: `${api.url}${scenario.url}`,
+        headers: { authorization: `Bearer ${tokens[scenario.who]}` },
+      };
+      const isStats = scenario.kind !== 'list';
+      await httpRun(options, 2);
+      if (isStats) await sqlRun(clients, scenario.statements[0], 2);
+      const runs = [];
+      const sqlRuns = [];
+      for (let run = 0; run < RUNS; run++) {
+        runs.push(await httpRun(options));
+        if (isStats) sqlRuns.push(await sqlRun(clients, scenario.statements[0]));
+      }
+      results[scenario.name] = {
+        label: scenario.label,
+        url: scenario.url,
+        ...summary(runs),
+        runs,
+        ...(isStats ? { sql: { ...summary(sqlRuns), runs: sqlRuns } } : {}),
+      };
+    }
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+    await stop(api.child);
+  }
+
+  const helloRps = results.helloWorld.rps;
+  const lines = [
+    '| call | req/s | p50 | p99 | req/s ÷ hello-world |',
+    '|---|---|---|---|---|',
+    `| ${results.helloWorld.label} | ${Math.round(helloRps)} | ${results.helloWorld.p50} ms | ${results.helloWorld.p99} ms | 1 |`,
+  ];
+  for (const scenario of scenarios) {
+    const figures = results[scenario.name];
+    const failed = figures.failed ? ` (${figures.failed} failed or timed out)` : '';
+    lines.push(
+      `| ${figures.label}${failed} | ${Math.round(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | 1/${round(helloRps / figures.rps)} |`,
+    );
+  }
+  const statsLines = [
+    '| call | api p50 / mean | raw SQL p50 / mean | api ÷ SQL (p50, mean) | api req/s | SQL per s |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const scenario of scenarios) {
+    const figures = results[scenario.name];
+    if (!figures.sql) continue;
+    statsLines.push(
+      `| ${figures.label} | ${figures.p50} / ${round(figures.mean)} ms | ${round(figures.sql.p50)} / ${round(figures.sql.mean)} ms | ` +
+        `${round(figures.p50 / figures.sql.p50, 2)}, ${round(figures.mean / figures.sql.mean, 2)} | ${Math.round(figures.rps)} | ${Math.round(figures.sql.rps)} |`,
+    );
+  }
+  const loadAfter = os.loadavg()[0];
+  writeFileSync(
+    path.join(RESULTS, 'api-tickets.json'),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        tickets,
+        cpus: os.cpus().length,
+        node: process.version,
+        connections: CONNECTIONS,
+        runs: RUNS,
+        seconds: SECONDS,
+        load: { before: loadBefore, after: loadAfter },
+        results,
+        explain: explained.keyLines,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(lines.join('\n'));
+  console.log(`\n${statsLines.join('\n')}`);
+  console.log('\nEXPLAIN key lines:');
+  for (const [name, keyLines] of Object.entries(explained.keyLines))
+    console.log(`${name}:\n  ${keyLines.join('\n  ')}`);
+  console.log(
+    `\n${tickets.toLocaleString('en')} tickets, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after.`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

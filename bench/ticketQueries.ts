@@ -1,0 +1,175 @@
+// The SQL the api sends for each call the ticket benchmark measures, built by the api's own query
+// builders (services/tickets/listing.ts and stats.ts), so the EXPLAIN plans and the raw-SQL
+// timings of bench/api-tickets.mjs are of exactly those statements. Prints JSON on stdout:
+//
+//   node --import tsx bench/ticketQueries.ts postgres://postgres@127.0.0.1:5432/helpdesk_bench
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import type { TicketListQuery } from 'shared-contracts/contracts';
+import * as schema from '../api/src/db/schema';
+import {
+  type ListingActor,
+  listingQueries,
+  STAFF_LISTINGS,
+  type StaffListingName,
+} from '../api/src/services/tickets/listing';
+import { cityStatsQuery, ticketStatsQuery } from '../api/src/services/tickets/stats';
+
+/** The calendar day (UTC) `days` before today: the seed spreads tickets over the last three years. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The calls of the benchmark: who makes it, the url, and which statements answer it. */
+export const SCENARIOS = [
+  {
+    name: 'listFiltered',
+    label: 'GET /api/tickets/all?status=pending&city=Pune&page=2 (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { status: 'pending', city: 'Pune', page: 2, pageSize: 10 },
+  },
+  {
+    name: 'listFilteredDay',
+    label: 'GET /api/tickets/all?status=pending&city=Pune&date={30 days ago} (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { status: 'pending', city: 'Pune', date: daysAgo(30), page: 1, pageSize: 10 },
+  },
+  {
+    name: 'listCity',
+    label: 'GET /api/tickets/citypresident/all?status=resolved (pune.president)',
+    who: 'pune.president@helpdesk.demo',
+    kind: 'list',
+    listing: 'cityPresidentAll',
+    query: { status: 'resolved', page: 1, pageSize: 10 },
+  },
+  {
+    name: 'listPending',
+    label: 'GET /api/tickets/citypresident/getcitypresidenttickets (pune.president)',
+    who: 'pune.president@helpdesk.demo',
+    kind: 'list',
+    listing: 'cityPresidentPending',
+    query: { page: 1, pageSize: 10 },
+  },
+  {
+    name: 'listAll',
+    label: 'GET /api/tickets/all, no filter (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { page: 1, pageSize: 10 },
+  },
+  {
+    name: 'listSearch',
+    label: 'GET /api/tickets/all?q=deshpande (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { q: 'deshpande', page: 1, pageSize: 10 },
+  },
+  {
+    name: 'stats',
+    label: 'GET /api/tickets/stats (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'stats',
+    query: {},
+  },
+  {
+    name: 'cityStats',
+    label: 'GET /api/tickets/stats/cities (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'cityStats',
+    query: {},
+  },
+  {
+    name: 'statsCity',
+    label: 'GET /api/tickets/stats (pune.president)',
+    who: 'pune.president@helpdesk.demo',
+    kind: 'stats',
+    query: {},
+  },
+] as const;
+
+const PATHS: Record<StaffListingName, string> = {
+  all: '/api/tickets/all',
+  cityPresidentPending: '/api/tickets/citypresident/getcitypresidenttickets',
+  cityPresidentAll: '/api/tickets/citypresident/all',
+  governorPending: '/api/tickets/governor/tickets',
+  observerAssigned: '/api/tickets/observer/assigned-tickets',
+  observerAll: '/api/tickets/observer/all',
+  convenorAssigned: '/api/tickets/convenor/assigned-tickets',
+};
+
+function urlOf(scenario: (typeof SCENARIOS)[number]): string {
+  const path =
+    scenario.kind === 'list'
+      ? PATHS[scenario.listing]
+      : scenario.kind === 'stats'
+        ? '/api/tickets/stats'
+        : '/api/tickets/stats/cities';
+  const search = new URLSearchParams(
+    Object.entries(scenario.query).map(([key, value]) => [key, String(value)]),
+  );
+  return search.size ? `${path}?${search}` : path;
+}
+
+async function main(url: string) {
+  const pool = new Pool({ connectionString: url, max: 1 });
+  const db = drizzle({ client: pool, schema });
+  try {
+    const { rows } = await pool.query<{
+      id: number;
+      email: string;
+      role: string;
+      cityId: number;
+      cityName: string;
+    }>(
+      `select u.id, u.email, u.role, u.city_id as "cityId", c.name as "cityName"
+         from users u left join cities c on c.id = u.city_id
+        where u.email in ('admin@helpdesk.demo', 'pune.president@helpdesk.demo')`,
+    );
+    const actors = new Map(rows.map((row) => [row.email, row as ListingActor]));
+    const out = SCENARIOS.map((scenario) => {
+      const actor = actors.get(scenario.who);
+      if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
+      const statements =
+        scenario.kind === 'list'
+          ? Object.entries(
+              listingQueries(db, actor, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery),
+            ).map(([part, query]) => ({ part, ...query.toSQL() }))
+          : [
+              {
+                part: scenario.kind,
+                ...(scenario.kind === 'stats'
+                  ? ticketStatsQuery(db, actor)
+                  : cityStatsQuery(db, actor)
+                ).toSQL(),
+              },
+            ];
+      return {
+        name: scenario.name,
+        label: scenario.label,
+        kind: scenario.kind,
+        who: scenario.who,
+        url: urlOf(scenario),
+        statements,
+      };
+    });
+    process.stdout.write(JSON.stringify(out, null, 2));
+  } finally {
+    await pool.end();
+  }
+}
+
+const url = process.argv[2];
+if (!url) {
+  console.error('usage: node --import tsx bench/ticketQueries.ts <postgres url of the benchmark database>');
+  process.exit(2);
+}
+main(url).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { attachmentIcon, downloadAttachment, type Ticket, toApiError, uploadPath } from 'shared-contracts';
+import { PUBLIC_INTAKE_NS } from '../i18n';
+import { formatFileSize } from '../lib/format';
+import { showErrorToast } from '../lib/toast';
+import { FileIcon } from './FileIcon';
+
+export interface FileLink {
+  key: string;
+  fileName: string;
+  url: string;
+  size?: number | null;
+}
+
+/**
+ * The files of a ticket: its `attachments`, or else the spec §3 `attachmentPath` and
+ * `photoPath` (served under /uploads/attachments and /uploads/photos, spec §7).
+ */
+export function ticketFiles(
+  ticket: Pick<Ticket, 'attachments' | 'attachmentPath' | 'photoPath'>,
+): FileLink[] {
+  if (ticket.attachments?.length)
+    return ticket.attachments.map((file) => ({
+      key: `${file.kind}-${file.id}`,
+      fileName: file.fileName,
+      url: file.url,
+      size: file.size,
+    }));
+  const files: FileLink[] = [];
+  if (ticket.attachmentPath)
+    files.push({
+      key: 'attachment',
+      fileName: ticket.attachmentPath,
+      url: uploadPath('attachment', ticket.attachmentPath),
+    });
+  if (ticket.photoPath)
+    files.push({ key: 'photo', fileName: ticket.photoPath, url: uploadPath('photo', ticket.photoPath) });
+  return files;
+}
+
+/** How long an opened file's object URL stays valid (the new tab has loaded it by then). */
+const OBJECT_URL_LIFETIME_MS = 60_000;
+
+/**
+ * Each file with View (a new tab) and Download. Files go only to callers who may see the ticket
+ * (ARCHITECTURE §8), so they are fetched with the page's key as `X-Access-Key` and handed to the
+ * browser as an object URL; a plain link could not carry the header.
+ */
+export function AttachmentList({ files, accessKey }: { files: FileLink[]; accessKey: string | null }) {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function open(file: FileLink, mode: 'view' | 'download') {
+    // Opened now, while the click still counts as the user's: a tab opened after the download
+    // would be stopped by the popup blocker.
+    const tab = mode === 'view' ? window.open('', '_blank') : null;
+    setBusy(`${file.key}-${mode}`);
+    try {
+      const blob = await downloadAttachment(file.url, { accessKey });
+      const url = URL.createObjectURL(blob);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = file.fileName;
+        link.rel = 'noopener';
+        document.body.append(link);
+        link.click();
+        link.remove();
+      }
+      setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+    } catch (error) {
+      tab?.close();
+      showErrorToast(t('toast.error'), t('attachments.failed', { message: toApiError(error).message }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {files.map((file) => {
+        const kind = attachmentIcon(file.fileName);
+        return (
+          <Group key={file.key} component="li" gap="xs" wrap="wrap" align="center" justify="flex-end">
+            <Group gap="sm" wrap="nowrap" align="center" style={{ flex: '1 1 13rem', minWidth: 0 }}>
+              <FileIcon kind={kind} label={t(`attachments.kinds.${kind}`)} />
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {file.fileName}
+                </Text>
+                {file.size ? (
+                  <Text size="xs" c="dimmed">
+                    {formatFileSize(file.size)}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={t('attachments.viewLabel', { name: file.fileName })}
+                loading={busy === `${file.key}-view`}
+                onClick={() => open(file, 'view')}
+              >
+                {t('attachments.view')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={t('attachments.downloadLabel', { name: file.fileName })}
+                loading={busy === `${file.key}-download`}
+                onClick={() => open(file, 'download')}
+              >
+                {t('attachments.download')}
+              </Button>
+            </Group>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,299 @@
+import {
+  Alert,
+  Box,
+  Button,
+  NativeSelect,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  cityPresidentFieldText,
+  countWords,
+  DESCRIPTION_MAX_WORDS,
+  EMAIL_MESSAGE,
+  emailSchema,
+  HELPLINE_NUMBER,
+  isSubmitDisabled,
+  type SubmitField,
+  sanitiseMobileInput,
+  submitFieldError,
+  type TicketSubmitForm,
+  validateSubmitForm,
+} from 'shared-contracts';
+import { PublicPage } from '../../../components/PublicPage';
+import { PUBLIC_INTAKE_NS } from '../../../i18n';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import type { NamedOption } from '../api/formOptions';
+import { useCityPresident } from '../hooks/useCityPresident';
+import { useFormOptions } from '../hooks/useFormOptions';
+import { useSubmitTicket } from '../hooks/useSubmitTicket';
+import { AttachmentField } from './AttachmentField';
+
+const EMPTY_FORM: TicketSubmitForm = {
+  fullName: '',
+  cityId: '',
+  city: '',
+  cityPresident: '',
+  mobile: '',
+  committeeId: '',
+  committee: '',
+  email: '',
+  description: '',
+};
+
+type FieldErrors = Partial<Record<SubmitField, string>>;
+
+/** The order a user meets the fields in: the first one with an error gets the focus. */
+const FIELD_ORDER: readonly SubmitField[] = [
+  'fullName',
+  'mobile',
+  'email',
+  'cityId',
+  'committeeId',
+  'description',
+];
+
+function emailError(value: string): string | null {
+  return emailSchema.safeParse(value).success ? null : EMAIL_MESSAGE;
+}
+
+function selectData(placeholder: string, options: NamedOption[]) {
+  return [
+    { value: '', label: placeholder, disabled: true },
+    ...options.map((option) => ({ value: String(option.id), label: option.name })),
+  ];
+}
+
+/**
+ * The public submit form (spec §2 "Submit form", §4 "Submit flow", §5 "Submit form"). Name,
+ * mobile and description are checked as they are typed; every field again at submit, with the
+ * spec's messages. Nothing typed is lost when the server refuses or cannot be reached.
+ */
+export function SubmitTicketForm() {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  const [form, setForm] = useState<TicketSubmitForm>(EMPTY_FORM);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { cities, committees, retry } = useFormOptions();
+  const president = useCityPresident(form.cityId);
+  const { busy, progress, submit } = useSubmitTicket();
+
+  const presidentText = cityPresidentFieldText(president);
+  const words = countWords(form.description);
+  const warnings = [cities.warning, committees.warning].filter((warning): warning is string =>
+    Boolean(warning),
+  );
+
+  function update(field: SubmitField, value: string, error?: string | null) {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (error !== undefined) setErrors((current) => ({ ...current, [field]: error ?? undefined }));
+  }
+
+  function chooseOption(kind: 'city' | 'committee', id: string) {
+    const options = kind === 'city' ? cities.list : committees.list;
+    const name = options.find((option) => String(option.id) === id)?.name ?? '';
+    const idField = kind === 'city' ? 'cityId' : 'committeeId';
+    setForm((current) => ({ ...current, [idField]: id, [kind]: name }));
+    setErrors((current) => ({ ...current, [idField]: undefined }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const formElement = event.currentTarget;
+    // The president as the field shows a found name; the api looks it up again anyway.
+    const payload: TicketSubmitForm = {
+      ...form,
+      cityPresident: president.state === 'found' ? (president.fullName ?? '') : '',
+    };
+    const checked = validateSubmitForm(payload);
+    if (!checked.ok) {
+      const { _form, ...fieldErrors } = checked.errors;
+      setErrors(fieldErrors);
+      if (_form) showErrorToast(t('toast.error'), _form);
+      const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+      const element = first ? formElement.elements.namedItem(first) : null;
+      if (element instanceof HTMLElement) element.focus();
+      return;
+    }
+    setSubmitError(null);
+    const outcome = await submit(payload, file);
+    if (outcome.ok) {
+      showSuccessToast(t('toast.success'), t('addTicket.submitted'));
+    } else if (outcome.message) {
+      setSubmitError(outcome.message);
+      setErrors((current) => ({ ...current, ...outcome.fieldErrors }));
+      showErrorToast(t('toast.error'), outcome.message);
+    }
+  }
+
+  return (
+    <PublicPage>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {t('addTicket.title')}
+          </Title>
+
+          {warnings.length > 0 && (
+            <Alert color="yellow" variant="light" role="status" title={t('addTicket.listsWarning')}>
+              <Stack gap="xs" align="flex-start">
+                {warnings.map((warning) => (
+                  <Text key={warning} size="sm">
+                    {warning}
+                  </Text>
+                ))}
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="yellow.9"
+                  loading={cities.loading || committees.loading}
+                  onClick={retry}
+                >
+                  {t('addTicket.retryLoading')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+
+          <form noValidate onSubmit={handleSubmit}>
+            <Stack gap="md">
+              <TextInput
+                name="fullName"
+                label={t('addTicket.fields.fullName')}
+                placeholder={t('addTicket.placeholders.fullName')}
+                autoComplete="name"
+                required
+                value={form.fullName}
+                error={errors.fullName}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  update('fullName', value, submitFieldError('fullName', value));
+                }}
+              />
+              <TextInput
+                name="mobile"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                label={t('addTicket.fields.mobile')}
+                placeholder={t('addTicket.placeholders.mobile')}
+                required
+                value={form.mobile}
+                error={errors.mobile}
+                // Digits only, at most 10, enforced on every change (typed or pasted). No
+                // `maxLength`: the browser would cut '98765 43210' to 10 characters first.
+                onChange={(event) => {
+                  const value = sanitiseMobileInput(event.currentTarget.value);
+                  update('mobile', value, submitFieldError('mobile', value));
+                }}
+              />
+              <TextInput
+                name="email"
+                type="email"
+                autoComplete="email"
+                label={t('addTicket.fields.email')}
+                placeholder={t('addTicket.placeholders.email')}
+                required
+                value={form.email}
+                error={errors.email}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  // An error already shown follows the typing; a new one waits for the blur.
+                  update('email', value, errors.email ? emailError(value) : undefined);
+                }}
+                onBlur={(event) => {
+                  const value = event.currentTarget.value;
+                  if (value.trim()) update('email', value, emailError(value));
+                }}
+              />
+              <NativeSelect
+                name="cityId"
+                label={t('addTicket.fields.city')}
+                required
+                data={selectData(t('addTicket.placeholders.city'), cities.list)}
+                value={form.cityId}
+                error={errors.cityId}
+                onChange={(event) => chooseOption('city', event.currentTarget.value)}
+              />
+              <NativeSelect
+                name="committeeId"
+                label={t('addTicket.fields.committee')}
+                required
+                data={selectData(t('addTicket.placeholders.committee'), committees.list)}
+                value={form.committeeId}
+                error={errors.committeeId}
+                onChange={(event) => chooseOption('committee', event.currentTarget.value)}
+              />
+              <TextInput
+                name="cityPresident"
+                label={t('addTicket.fields.cityPresident')}
+                placeholder={t('addTicket.placeholders.cityPresident')}
+                readOnly
+                value={presidentText}
+                aria-busy={president.state === 'loading'}
+                styles={{ input: { backgroundColor: 'var(--mantine-color-gray-0)' } }}
+              />
+              <Textarea
+                name="description"
+                label={t('addTicket.fields.description')}
+                placeholder={t('addTicket.placeholders.description')}
+                required
+                autosize
+                minRows={5}
+                maxRows={14}
+                value={form.description}
+                error={errors.description}
+                description={t('addTicket.wordCount', { count: words, max: DESCRIPTION_MAX_WORDS })}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  update('description', value, submitFieldError('description', value));
+                }}
+              />
+              <AttachmentField file={file} onChange={setFile} />
+
+              {submitError && (
+                <Alert color="red" variant="light" title={t('addTicket.submitErrorTitle')}>
+                  {submitError}
+                </Alert>
+              )}
+
+              <Button type="submit" size="md" fullWidth disabled={isSubmitDisabled(busy, errors)}>
+                {busy ? t('addTicket.submitting') : t('addTicket.submit')}
+              </Button>
+
+              {busy && progress !== null && (
+                <Box>
+                  <Progress.Root size="md">
+                    <Progress.Section value={progress} aria-label={t('addTicket.uploadProgress')} />
+                  </Progress.Root>
+                  <Text size="xs" c="dimmed" mt={4} aria-hidden>
+                    {t('addTicket.uploading', { percent: progress })}
+                  </Text>
+                </Box>
+              )}
+            </Stack>
+          </form>
+
+          <Box component="footer" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text size="xs" c="dimmed">
+              {t('addTicket.footer.agreement')}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('addTicket.footer.helpline', { number: HELPLINE_NUMBER })}
+            </Text>
+          </Box>
+        </Stack>
+      </Paper>
+    </PublicPage>
+  );
+}

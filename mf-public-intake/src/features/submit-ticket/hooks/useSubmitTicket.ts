@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  fieldProblemSchema,
+  newIdempotencyKey,
+  REDIRECT_AFTER_SUBMIT_MS,
+  type SubmitField,
+  submitDestination,
+  submitErrorMessage,
+  type TicketSubmitForm,
+  toApiError,
+} from 'shared-contracts';
+import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
+import { submitTicketWithProgress } from '../api/submitTicketWithProgress';
+
+const FORM_FIELDS: readonly SubmitField[] = [
+  'fullName',
+  'cityId',
+  'city',
+  'cityPresident',
+  'mobile',
+  'committeeId',
+  'committee',
+  'email',
+  'description',
+];
+
+/**
+ * Field-level problems of a 400 (`details: [{ path, message }]`) that name a field of the form.
+ * (Parsed with the shared schema item by item: zod itself is not imported here, so this remote
+ * does not ship a second copy of it.)
+ */
+export function fieldErrorsOf(details: unknown): Partial<Record<SubmitField, string>> {
+  const errors: Partial<Record<SubmitField, string>> = {};
+  if (!Array.isArray(details)) return errors;
+  for (const item of details) {
+    const problem = fieldProblemSchema.safeParse(item);
+    if (!problem.success) continue;
+    const field = problem.data.path as SubmitField;
+    if (FORM_FIELDS.includes(field) && !errors[field]) errors[field] = problem.data.message;
+  }
+  return errors;
+}
+
+function fingerprintOf(form: TicketSubmitForm, file: File | null): string {
+  return JSON.stringify([form, file ? [file.name, file.size, file.lastModified] : null]);
+}
+
+export type SubmitResult =
+  | { ok: true; message: 'submitted' }
+  | { ok: false; message: string; fieldErrors: Partial<Record<SubmitField, string>> }
+  | { ok: false; message: null; fieldErrors: Record<string, never> };
+
+/**
+ * Spec §4 submit flow with ARCHITECTURE §8: one `Idempotency-Key` per filled form (the same
+ * content sent again, by a double click or a retry after an error, carries the same key, so the
+ * server makes one ticket; a changed form is another ticket with a key of its own); upload
+ * progress; on success, after 2 seconds, the ticket's `shareUrl` (else the member's tickets,
+ * else 'Could not determine ticket ID from server response.').
+ */
+export function useSubmitTicket() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  /** Upload progress 0–100 while an attachment is being sent, else null. */
+  const [progress, setProgress] = useState<number | null>(null);
+  const inFlight = useRef(false);
+  const attempt = useRef<{ fingerprint: string; key: string; cityPresident: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const submit = useCallback(
+    async (form: TicketSubmitForm, file: File | null): Promise<SubmitResult> => {
+      if (inFlight.current) return { ok: false, message: null, fieldErrors: {} };
+      inFlight.current = true;
+      setBusy(true);
+      setProgress(file ? 0 : null);
+
+      // The same content is the same submit, even if the president lookup changed in between
+      // (the api looks the president up again). A retry resends exactly what was sent first:
+      // the api replays its first answer only for the same key with the same request (else 422).
+      const fingerprint = fingerprintOf({ ...form, cityPresident: '' }, file);
+      if (attempt.current?.fingerprint !== fingerprint)
+        attempt.current = { fingerprint, key: newIdempotencyKey(), cityPresident: form.cityPresident };
+      const sent: TicketSubmitForm = { ...form, cityPresident: attempt.current.cityPresident };
+      const controller = new AbortController();
+      abort.current = controller;
+
+      const fail = (
+        message: string,
+        fieldErrors: Partial<Record<SubmitField, string>> = {},
+      ): SubmitResult => {
+        inFlight.current = false;
+        setBusy(false);
+        setProgress(null);
+        return { ok: false, message, fieldErrors };
+      };
+
+      try {
+        const answer = await submitTicketWithProgress(sent, file, {
+          idempotencyKey: attempt.current.key,
+          signal: controller.signal,
+          onProgress: file
+            ? ({ loaded, total }) =>
+                setProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
+            : undefined,
+        });
+        const destination = submitDestination(answer);
+        if (!destination.ok) return fail(destination.error);
+        const member = parseMemberUrl(answer.memberUrl);
+        if (member) rememberMemberKey(member.userId, member.key);
+        // Stays busy until the redirect: the button cannot send the form again.
+        redirect.current = setTimeout(() => navigate(destination.path), REDIRECT_AFTER_SUBMIT_MS);
+        return { ok: true, message: 'submitted' };
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError')
+          return { ok: false, message: null, fieldErrors: {} };
+        const info = toApiError(error);
+        // Spec §8: details are logged only.
+        if (info.details !== undefined) console.error('Ticket submit failed', info.status, info.details);
+        return fail(submitErrorMessage(info), fieldErrorsOf(info.details));
+      }
+    },
+    [navigate],
+  );
+
+  return { busy, progress, submit };
+}

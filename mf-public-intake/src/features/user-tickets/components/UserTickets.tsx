@@ -1,0 +1,63 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { ErrorState, LoadingState } from '../../../components/PageStates';
+import { PublicPage } from '../../../components/PublicPage';
+import { TicketStatusCard } from '../../../components/TicketStatusCard';
+import { PUBLIC_INTAKE_NS } from '../../../i18n';
+import { useUserTickets } from '../api/useUserTickets';
+
+/**
+ * /tickets/{userId} (spec §2 "User tickets screen"): 'Your Tickets', the empty message or
+ * 'Your Submitted Tickets' with a status card per ticket, 'Submit Another Ticket', and an error
+ * state with 'Back to Home'.
+ */
+export function UserTickets({ idSegment }: { idSegment: string | undefined }) {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  const { hash } = useLocation();
+  const { state, accessKey, loadMore } = useUserTickets(idSegment, hash);
+
+  return (
+    <PublicPage>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('userTickets.title')}
+        </Title>
+        {state.status === 'loading' && <LoadingState label={t('userTickets.loading')} />}
+        {state.status === 'error' && (
+          <ErrorState
+            title={t('userTickets.errorTitle')}
+            message={state.message}
+            action={{ label: t('userTickets.backHome'), to: '/' }}
+          />
+        )}
+        {state.status === 'ready' && (
+          <>
+            {state.tickets.length === 0 ? (
+              <Text>{t('userTickets.empty')}</Text>
+            ) : (
+              <Stack gap="sm">
+                <Title order={2} size="h3">
+                  {t('userTickets.listTitle')}
+                </Title>
+                {state.tickets.map((ticket) => (
+                  <TicketStatusCard key={ticket.id} ticket={ticket} accessKey={accessKey} headingOrder={3} />
+                ))}
+                {state.tickets.length < state.total && (
+                  <Button variant="default" loading={state.loadingMore} onClick={loadMore}>
+                    {t('userTickets.showMore')}
+                  </Button>
+                )}
+              </Stack>
+            )}
+            <Group>
+              <Button component={Link} to="/add-ticket">
+                {t('userTickets.submitAnother')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { PreviewPage } from './PreviewPage';
+import { SAMPLE_PROFILE } from './sampleData';
+
+/** Spec §2 placeholder: Profile Settings with sample values. */
+export function ProfilePreview() {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  return (
+    <PreviewPage title={t('profile.title')}>
+      <Paper withBorder radius="md" p="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('profile.fullName')} defaultValue={SAMPLE_PROFILE.fullName} />
+          <TextInput label={t('profile.email')} type="email" defaultValue={SAMPLE_PROFILE.email} />
+          <TextInput label={t('profile.mobile')} defaultValue={SAMPLE_PROFILE.mobile} />
+          <TextInput label={t('profile.city')} defaultValue={SAMPLE_PROFILE.city} />
+          <TextInput label={t('profile.role')} defaultValue={SAMPLE_PROFILE.role} readOnly />
+        </SimpleGrid>
+        <Button mt="lg" disabled>
+          {t('profile.save')}
+        </Button>
+      </Paper>
+    </PreviewPage>
+  );
+}

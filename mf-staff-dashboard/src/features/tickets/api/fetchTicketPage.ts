@@ -1,0 +1,106 @@
+/**
+ * One page of the ticket list panel, from the call spec §6 names for the role and status filter
+ * (`ticketListingPlan`). Filtering, search and paging are the server's (ARCHITECTURE §5): every
+ * call asks for one page of 10, so the list stays fast at any number of tickets.
+ */
+import {
+  ApiError,
+  type CallOptions,
+  getUserTickets,
+  type ListingSource,
+  listAllTickets,
+  listCityPresidentPendingTickets,
+  listCityPresidentTickets,
+  listConvenorAssignedTickets,
+  listGovernorTickets,
+  listObserverAssignedTickets,
+  listObserverTickets,
+  MESSAGES,
+  type StoredUser,
+  TICKETS_PAGE_SIZE,
+  type Ticket,
+  type TicketListQueryInput,
+  type TicketListResponse,
+  type TicketStatusFilter,
+  ticketListingPlan,
+} from 'shared-contracts';
+
+/** What the panel's controls ask for. */
+export interface TicketPageRequest {
+  page: number;
+  status: TicketStatusFilter;
+  /** 'Search by name or title' (already debounced). */
+  q: string;
+  /** 'Filter by city'; null for every city. */
+  city: string | null;
+  /** The creation day `YYYY-MM-DD`; null for every day. */
+  date: string | null;
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  total: number;
+  /** The caller's city when the answer names it (the convenor's list does, spec §6). */
+  city: string | null;
+}
+
+type ListCall = (query: TicketListQueryInput, options?: CallOptions) => Promise<TicketListResponse>;
+
+const CALLS: Record<Exclude<ListingSource, 'userOwn'>, ListCall> = {
+  all: listAllTickets,
+  cityPresidentPending: listCityPresidentPendingTickets,
+  cityPresidentAll: listCityPresidentTickets,
+  convenorAssigned: listConvenorAssignedTickets,
+  observerAssigned: listObserverAssignedTickets,
+  observerAll: listObserverTickets,
+  governorPending: listGovernorTickets,
+  // Spec §6 filters "the already supplied list" locally for the observer's Approved, Resolved and
+  // Rejected; with server paging the same list is the observer's tickets filtered by the server.
+  supplied: listObserverTickets,
+};
+
+/** The caller's UTC offset in minutes on `day`, so the server reads the day as the list shows it. */
+export function utcOffsetOn(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return -new Date(year, month - 1, date).getTimezoneOffset();
+}
+
+/** The query string of a list call: one page of 10 and only the filters that are set. */
+export function listQuery(request: TicketPageRequest): TicketListQueryInput {
+  const query: TicketListQueryInput = { page: request.page, pageSize: TICKETS_PAGE_SIZE };
+  if (request.status !== 'all') query.status = request.status;
+  if (request.q.trim()) query.q = request.q.trim();
+  if (request.city) query.city = request.city;
+  if (request.date) {
+    query.date = request.date;
+    query.tzOffset = utcOffsetOn(request.date);
+  }
+  return query;
+}
+
+/** Fetches the page for the signed-in user, with the fallback to all tickets of spec §6. */
+export async function fetchTicketPage(
+  user: Pick<StoredUser, 'id' | 'role'> | null,
+  request: TicketPageRequest,
+): Promise<TicketPage> {
+  const plan = ticketListingPlan(user?.role, request.status);
+  const query = listQuery(request);
+  if (plan.source === 'userOwn') {
+    if (!user) throw new ApiError({ status: 404, message: MESSAGES.userNotFound });
+    const { tickets, total } = await getUserTickets(user.id, query);
+    return { tickets, total, city: null };
+  }
+  let answer: TicketListResponse;
+  try {
+    answer = await CALLS[plan.source](query);
+  } catch (error) {
+    // A 401 has ended the session; anything else falls back to all tickets where the spec says so.
+    if (plan.fallback !== 'all' || (error instanceof ApiError && error.status === 401)) throw error;
+    try {
+      answer = await listAllTickets(query);
+    } catch {
+      throw error;
+    }
+  }
+  return { tickets: answer.tickets, total: answer.total, city: answer.city ?? null };
+}

@@ -1,0 +1,151 @@
+import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEXT_LIMITS, type TicketAction } from 'shared-contracts';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+
+export type DialogAction = Extract<TicketAction, 'approve' | 'reject' | 'resolve'>;
+
+/** Shades dark enough for white or coloured text to pass WCAG AA. */
+export const REJECT_COLOR = 'red.9';
+export const RESOLVE_COLOR = 'teal.9';
+
+interface ConfirmActionDialogProps {
+  action: DialogAction | null;
+  busy: boolean;
+  /** Mobile screens show the dialog full screen. */
+  fullScreen: boolean;
+  onCancel: () => void;
+  onConfirm: (action: DialogAction, comment: string) => void;
+}
+
+/**
+ * Spec §2, §5 confirmation sub-dialogs: 'Confirm Approval' (optional comment), 'Confirm Rejection'
+ * (Reject disabled until the reason is non-blank) and 'Resolve Ticket' (the option list holds only
+ * 'Other', selected, with its 'Resolution Reason'; Resolve disabled while it is blank).
+ */
+export function ConfirmActionDialog({
+  action,
+  busy,
+  fullScreen,
+  onCancel,
+  onConfirm,
+}: ConfirmActionDialogProps) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const title =
+    action === 'approve'
+      ? t('confirm.approveTitle')
+      : action === 'reject'
+        ? t('confirm.rejectTitle')
+        : t('confirm.resolveTitle');
+  return (
+    <Modal
+      opened={action !== null}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      title={title}
+      zIndex={300}
+      closeButtonProps={{ 'aria-label': t('details.close') }}
+      centered
+      fullScreen={fullScreen}
+    >
+      {action && (
+        // Keyed by action: a new confirmation starts with an empty text.
+        <ConfirmForm key={action} action={action} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+      )}
+    </Modal>
+  );
+}
+
+function ConfirmForm({
+  action,
+  busy,
+  onCancel,
+  onConfirm,
+}: Omit<ConfirmActionDialogProps, 'action' | 'fullScreen'> & { action: DialogAction }) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const [text, setText] = useState('');
+  const blank = text.trim() === '';
+  const needsText = action !== 'approve';
+  const confirmLabel =
+    action === 'approve'
+      ? t('details.approve')
+      : action === 'reject'
+        ? t('details.reject')
+        : t('details.resolve');
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!(needsText && blank) && !busy) onConfirm(action, text.trim());
+      }}
+    >
+      <Stack>
+        {action === 'approve' && (
+          <>
+            <Text size="sm">{t('confirm.approveText')}</Text>
+            <Textarea
+              label={t('confirm.comment')}
+              autosize
+              minRows={3}
+              maxLength={TEXT_LIMITS.comment}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              data-autofocus
+            />
+          </>
+        )}
+        {action === 'reject' && (
+          <>
+            <Text size="sm">{t('confirm.rejectText')}</Text>
+            <Textarea
+              label={t('confirm.rejectionReason')}
+              required
+              autosize
+              minRows={3}
+              maxLength={TEXT_LIMITS.comment}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              data-autofocus
+            />
+          </>
+        )}
+        {action === 'resolve' && (
+          <>
+            <NativeSelect
+              label={t('confirm.resolutionOption')}
+              data={[t('confirm.other')]}
+              value={t('confirm.other')}
+              onChange={() => {}}
+            />
+            <Textarea
+              label={t('confirm.resolutionReason')}
+              required
+              autosize
+              minRows={3}
+              maxLength={TEXT_LIMITS.comment}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              data-autofocus
+            />
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            color={action === 'reject' ? REJECT_COLOR : action === 'resolve' ? RESOLVE_COLOR : undefined}
+            disabled={needsText && blank}
+            loading={busy}
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,310 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  actionFailedMessage,
+  actionSuccessMessage,
+  assignedTo,
+  currentlyWith,
+  DIALOG_CLOSE_AFTER_ACTION_MS,
+  dialogActions,
+  displayedAssignee,
+  getTicket,
+  historyActor,
+  LIST_TOAST_AUTO_CLOSE_MS,
+  NO_ASSIGNEES,
+  type Ticket,
+  ticketAction,
+  ticketCity,
+  ticketIdDisplay,
+  toApiError,
+  useAuth,
+} from 'shared-contracts';
+import { useAsync } from '../../../hooks/useAsync';
+import { useIsMobile } from '../../../hooks/useIsMobile';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
+import { formatDateTime } from './format';
+import { StatusBadge } from './StatusBadge';
+import { attachmentsOf, TicketAttachments } from './TicketAttachments';
+
+interface TicketDetailsDialogProps {
+  /** The ticket opened from the list; null when the dialog is closed. */
+  ticket: Ticket | null;
+  onClose: () => void;
+  /** The server's answer after an action (or the reloaded ticket after a 409). */
+  onUpdated: (ticket: Ticket) => void;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+const toast = (color: 'green' | 'red', message: string) =>
+  notifications.show({ color, message, autoClose: LIST_TOAST_AUTO_CLOSE_MS });
+
+/**
+ * Spec §2 'Ticket Details - #{id}': everything about one ticket, its history, and the Approve,
+ * Reject and Resolve buttons of the shared workflow table (`dialogActions`), each through its
+ * confirmation. The dialog loads the latest version when it opens, so the buttons and the
+ * version sent with an action are current.
+ */
+export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetailsDialogProps) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const mobile = useIsMobile();
+  const user = useAuth((state) => state.user);
+  const ticketId = ticket?.id ?? null;
+  const latest = useAsync(
+    () => (ticketId === null ? Promise.resolve(null) : getTicket(ticketId).then((answer) => answer.ticket)),
+    [ticketId],
+  );
+  const [confirm, setConfirm] = useState<DialogAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened ticket starts without a confirmation.
+  useEffect(() => {
+    setConfirm(null);
+  }, [ticketId]);
+
+  const current = latest.data && latest.data.id === ticketId ? latest.data : ticket;
+  // While the dialog fades out after closing, it keeps showing the ticket it had.
+  const lastShown = useRef<Ticket | null>(null);
+  if (current) lastShown.current = current;
+  const shown = current ?? lastShown.current;
+  const actor = { role: user?.role ?? '', city: user?.city ?? null };
+  const actions = shown ? dialogActions(actor, shown) : [];
+
+  const act = async (action: DialogAction, comment: string) => {
+    if (!shown) return;
+    setBusy(true);
+    try {
+      const { ticket: updated } = await ticketAction(actor.role, shown.id, {
+        action,
+        comment,
+        version: shown.version,
+      });
+      latest.setData(() => updated);
+      onUpdated(updated);
+      toast('green', actionSuccessMessage(action));
+      setConfirm(null);
+      closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
+    } catch (error) {
+      const info = toApiError(error);
+      if (info.status === 409) {
+        setConfirm(null);
+        // Someone else acted first (ARCHITECTURE §6): say so and show the ticket as it is now.
+        toast('red', actionFailedMessage(t('details.staleMessage')));
+        try {
+          const { ticket: now } = await getTicket(shown.id);
+          latest.setData(() => now);
+          onUpdated(now);
+        } catch {
+          latest.reload();
+        }
+      } else toast('red', actionFailedMessage(info.message));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const files = shown ? attachmentsOf(shown) : [];
+  const people = shown ? assignedTo(shown) : [];
+  const history = shown?.comments ?? [];
+
+  return (
+    <>
+      <Modal
+        opened={ticket !== null}
+        onClose={onClose}
+        title={shown ? t('details.title', { id: ticketIdDisplay(shown.id) }) : ''}
+        size="xl"
+        fullScreen={mobile}
+        closeButtonProps={{ 'aria-label': t('details.close') }}
+      >
+        {shown && (
+          <Stack gap="md">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c="gray.7">
+                {t('details.submittedOn', { date: formatDateTime(shown.createdAt) })}
+              </Text>
+              {latest.loading && (
+                <Group gap={6}>
+                  <Loader size="xs" />
+                  <Text size="xs" c="gray.7">
+                    {t('details.loading')}
+                  </Text>
+                </Group>
+              )}
+            </Group>
+            {latest.error && (
+              <Alert color="yellow" variant="light">
+                {t('details.loadFailed', { message: latest.error.message })}
+              </Alert>
+            )}
+            <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
+              <Field label={t('details.memberName')}>
+                {shown.customer?.fullName ?? t('details.notProvided')}
+              </Field>
+              <Field label={t('details.city')}>{ticketCity(shown)}</Field>
+              <Field label={t('details.mobile')}>{shown.customer?.mobile || t('details.notProvided')}</Field>
+              <Field label={t('details.email')}>{shown.customer?.email || t('details.notProvided')}</Field>
+              <Field label={t('details.status')}>
+                <StatusBadge status={shown.status} />
+              </Field>
+              <Field label={t('details.committee')}>
+                {shown.committee?.name ?? t('details.notProvided')}
+              </Field>
+              {shown.type && <Field label={t('details.type')}>{shown.type}</Field>}
+              {shown.category && <Field label={t('details.category')}>{shown.category}</Field>}
+            </SimpleGrid>
+            <Section title={t('details.description')}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {shown.description}
+              </Text>
+            </Section>
+            {files.length > 0 && (
+              <Section title={t('details.attachment')}>
+                <TicketAttachments files={files} />
+              </Section>
+            )}
+            {shown.rejectionReason && (
+              <Section title={t('details.rejectionReason')}>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {shown.rejectionReason}
+                </Text>
+              </Section>
+            )}
+            {shown.resolutionMethod && (
+              <Section title={t('details.resolutionMethod')}>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {shown.resolutionMethod}
+                </Text>
+              </Section>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Section title={t('details.assignedTo')}>
+                {people.length ? (
+                  <Box component="ul" m={0} pl="md" fz="sm">
+                    {people.map((person) => (
+                      <li key={person.label}>
+                        {person.label}: {person.fullName}
+                      </li>
+                    ))}
+                  </Box>
+                ) : (
+                  <Text size="sm">{NO_ASSIGNEES}</Text>
+                )}
+              </Section>
+              <Section title={t('details.currentlyWith')}>
+                <Text size="sm">
+                  {shown.currentAssignee
+                    ? displayedAssignee(shown.status, shown.currentAssignee)
+                    : currentlyWith(shown)}
+                </Text>
+              </Section>
+            </SimpleGrid>
+            <Section title={t('details.history')}>
+              {history.length ? (
+                <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {history.map((entry, index) => (
+                    <Box
+                      component="li"
+                      key={entry.id ?? index}
+                      pl="sm"
+                      style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}
+                    >
+                      <Group gap="xs">
+                        <Text size="sm" fw={600}>
+                          {historyActor(entry)}
+                        </Text>
+                        <Text size="xs" c="gray.7">
+                          {formatDateTime(entry.createdAt)}
+                        </Text>
+                      </Group>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {entry.text}
+                      </Text>
+                    </Box>
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="sm" c="gray.7">
+                  {t('details.noHistory')}
+                </Text>
+              )}
+            </Section>
+            {actions.length > 0 && (
+              <>
+                <Divider />
+                <Group justify="flex-end" gap="sm" role="group" aria-label={t('details.actions')}>
+                  {actions.includes('approve') && (
+                    <Button onClick={() => setConfirm('approve')} disabled={busy}>
+                      {t('details.approve')}
+                    </Button>
+                  )}
+                  {actions.includes('reject') && (
+                    <Button
+                      color={REJECT_COLOR}
+                      variant="outline"
+                      onClick={() => setConfirm('reject')}
+                      disabled={busy}
+                    >
+                      {t('details.reject')}
+                    </Button>
+                  )}
+                  {actions.includes('resolve') && (
+                    <Button color={RESOLVE_COLOR} onClick={() => setConfirm('resolve')} disabled={busy}>
+                      {t('details.resolve')}
+                    </Button>
+                  )}
+                </Group>
+              </>
+            )}
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmActionDialog
+        action={confirm}
+        busy={busy}
+        fullScreen={false}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action, comment) => void act(action, comment)}
+      />
+    </>
+  );
+}

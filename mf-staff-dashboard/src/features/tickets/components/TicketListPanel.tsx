@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  clampPage,
+  pageCount,
+  STATUS_FILTER_OPTIONS,
+  TEXT_LIMITS,
+  TICKETS_PAGE_SIZE,
+  type Ticket,
+  type TicketStatusFilter,
+  ticketListTitle,
+  useAuth,
+} from 'shared-contracts';
+import { SearchIcon } from '../../../components/icons';
+import { useIsMobile } from '../../../hooks/useIsMobile';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { useTicketPage } from '../hooks/useTicketPage';
+import { DateFilter } from './DateFilter';
+import { TicketCards } from './TicketCards';
+import { TicketDetailsDialog } from './TicketDetailsDialog';
+import { TicketPagination } from './TicketPagination';
+import { TicketTable } from './TicketTable';
+
+/** How long the search box waits for typing to pause before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface TicketListPanelProps {
+  /** The 'Filter by city' choices: the cities present in the tickets the user may see. */
+  cityOptions: readonly string[];
+  /** Called with the server's answer after an action, so counts around the panel can refresh. */
+  onTicketUpdated?: (ticket: Ticket) => void;
+  /** Called with the city an answer names (the convenor's list does, spec §6). */
+  onScopeCity?: (city: string | null) => void;
+}
+
+/**
+ * Spec §2 ticket list panel: title by role and filter, status buttons, search, city and date
+ * filters, the table (cards under 768 px), pagination and the details dialog. The server does the
+ * filtering and paging; the panel asks for one page of 10 at a time.
+ */
+export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: TicketListPanelProps) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const mobile = useIsMobile();
+  const role = useAuth((state) => state.user?.role);
+  const [status, setStatus] = useState<TicketStatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [city, setCity] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  // A page belongs to the filters it was chosen under: any new filter starts again at page 1.
+  const filterKey = JSON.stringify([status, q, city, date]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const [opened, setOpened] = useState<Ticket | null>(null);
+  const titleId = useId();
+
+  const list = useTicketPage({ page, status, q, city, date });
+  const total = list.data?.total ?? 0;
+  const current = clampPage(page, pageCount(total, TICKETS_PAGE_SIZE));
+  const scopeCity = list.data?.city ?? null;
+  useEffect(() => {
+    onScopeCity?.(scopeCity);
+  }, [scopeCity, onScopeCity]);
+
+  const updated = (ticket: Ticket) => {
+    list.setData((data) =>
+      data ? { ...data, tickets: data.tickets.map((row) => (row.id === ticket.id ? ticket : row)) } : data,
+    );
+    setOpened((open) => (open && open.id === ticket.id ? ticket : open));
+    onTicketUpdated?.(ticket);
+  };
+
+  const tickets = list.data?.tickets ?? [];
+  const firstLoad = list.loading && !list.data;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={titleId}>
+          {ticketListTitle(role, status)}
+        </Title>
+        <Group gap={6} role="group" aria-label={t('list.statusFilter')}>
+          {STATUS_FILTER_OPTIONS.map((option) => (
+            <Button
+              key={option.value}
+              size="xs"
+              variant={status === option.value ? 'filled' : 'default'}
+              aria-pressed={status === option.value}
+              onClick={() => setStatus(option.value)}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label={t('list.search')}
+            placeholder={t('list.search')}
+            type="search"
+            leftSection={<SearchIcon size={16} />}
+            maxLength={TEXT_LIMITS.search}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Select
+            label={t('list.cityFilter')}
+            placeholder={t('list.allCities')}
+            data={[...cityOptions]}
+            value={city}
+            onChange={setCity}
+            clearable
+            searchable
+            nothingFoundMessage={t('list.empty')}
+          />
+          <DateFilter
+            label={t('list.dateFilter')}
+            placeholder={t('list.datePlaceholder')}
+            clearLabel={t('list.clearDate')}
+            previousMonth={t('list.previousMonth')}
+            nextMonth={t('list.nextMonth')}
+            value={date}
+            onChange={setDate}
+          />
+        </SimpleGrid>
+        {list.error ? (
+          <Alert color="red" variant="light" role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{list.error.message}</Text>
+              <Button size="xs" color="red.9" variant="outline" onClick={list.reload}>
+                {t('list.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Box pos="relative" mih={firstLoad ? 160 : undefined}>
+            <LoadingOverlay
+              visible={list.loading}
+              overlayProps={{ blur: 1 }}
+              loaderProps={{ role: 'status', 'aria-label': t('list.loading') }}
+            />
+            {!firstLoad && tickets.length === 0 ? (
+              <Text ta="center" c="gray.7" py="xl">
+                {t('list.empty')}
+              </Text>
+            ) : mobile ? (
+              <TicketCards tickets={tickets} onView={setOpened} />
+            ) : (
+              <TicketTable tickets={tickets} onView={setOpened} />
+            )}
+            {!firstLoad && (
+              <TicketPagination
+                page={current}
+                total={total}
+                mobile={mobile}
+                onPage={(next) => setPaging({ key: filterKey, page: next })}
+              />
+            )}
+          </Box>
+        )}
+      </Stack>
+      <TicketDetailsDialog ticket={opened} onClose={() => setOpened(null)} onUpdated={updated} />
+    </Paper>
+  );
+}

@@ -1,0 +1,225 @@
+import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
+import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import {
+  clearToasts,
+  HeldCalls,
+  installFakeApi,
+  layOutElements,
+  signInAs,
+  signOut,
+} from '../testing/helpers';
+import DashboardPage from './DashboardPage';
+
+// Recharts measures its container, which jsdom cannot; the bars are checked through the
+// accessible data table the panel renders beside the chart.
+jest.mock('../features/dashboard/components/CityBarChart', () => ({
+  __esModule: true,
+  default: ({ rows }: { rows: { city: string }[] }) => <div data-testid="bar-chart">{rows.length} bars</div>,
+}));
+
+async function renderDashboard() {
+  await act(async () => {
+    render(<DashboardPage />, { route: '/dashboard' });
+  });
+  // The list panel has answered once its footer shows.
+  await screen.findByText(/^Showing \d+ to \d+ of \d+ entries$/);
+}
+
+const cityDropdown = () => screen.getByRole('combobox', { name: 'City' });
+const chartTable = () => screen.findByRole('table', { name: 'Tickets by city' });
+
+beforeEach(() => {
+  layOutElements();
+});
+afterEach(() => {
+  clearToasts();
+  jest.restoreAllMocks();
+  signOut();
+});
+
+describe('the dashboard (spec §2)', () => {
+  test.each([
+    ['admin', null, 'Admin Dashboard', 'Tickets by City'],
+    ['citypresident', 'Pune', 'City President Dashboard', 'Tickets in Your City'],
+    ['credaipresident', null, 'Credai President Dashboard', 'Tickets by City'],
+    ['convenor', 'Pune', 'Convenor Dashboard', 'Tickets in Your City'],
+    ['observer', 'Pune', 'Office Bearer Dashboard', 'Tickets Assigned to You'],
+    ['governor', null, 'Help Desk', 'Tickets Awaiting Your Review'],
+    ['customer', null, 'Help Desk', 'Your Tickets'],
+    ['CityPresident', 'Pune', 'City President Dashboard', 'Tickets in Your City'],
+  ])('%s (%s): title %p, chart title %p', async (role, city, title, chart) => {
+    signInAs(role, city);
+    installFakeApi();
+    await renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: chart })).toBeInTheDocument();
+  });
+
+  test('cards, chart and the first page come from three calls, none returning more than a page', async () => {
+    signInAs('admin');
+    const api = installFakeApi(new FakeTicketApi(makeTickets(57)));
+    await renderDashboard();
+    await chartTable();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Total Tickets' })).getByText('57'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Tickets' })).getAllByRole('row')).toHaveLength(11);
+    const paths = api.calls.map((call) => call.path).sort();
+    expect(paths).toEqual([
+      '/cities/getAllCities',
+      '/tickets/all',
+      '/tickets/stats',
+      '/tickets/stats/cities',
+    ]);
+    for (const call of api.listCalls()) expect(call.query).toMatchObject({ page: '1', pageSize: '10' });
+  });
+
+  test('the chart shows every city; the dropdown narrows it to one, and says when a city has no data', async () => {
+    signInAs('admin');
+    const tickets = makeTickets(30).filter((ticket) => ticket.city !== 'Nagpur');
+    installFakeApi(new FakeTicketApi(tickets));
+    await renderDashboard();
+    const table = await chartTable();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Mumbai', 'Pune']);
+    const user = userEvent.setup();
+    await waitFor(() => expect(cityDropdown()).toBeEnabled());
+    expect(cityDropdown()).toHaveAttribute('placeholder', 'Search cities...');
+    await user.click(cityDropdown());
+    const listbox = screen.getByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mumbai', 'Nagpur', 'Pune']);
+    await user.type(cityDropdown(), 'pun');
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pune']);
+    await user.click(screen.getByRole('option', { name: 'Pune' }));
+    expect(
+      within(await chartTable())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Pune']);
+
+    await user.clear(cityDropdown());
+    await user.type(cityDropdown(), 'Xyz');
+    expect(screen.getByText('No cities found')).toBeInTheDocument();
+    await user.clear(cityDropdown());
+    await user.type(cityDropdown(), 'Nag');
+    await user.click(screen.getByRole('option', { name: 'Nagpur' }));
+    expect(screen.getByText('No ticket data available for Nagpur')).toBeInTheDocument();
+  });
+
+  test('the city list is at most 200 px high', async () => {
+    signInAs('admin');
+    installFakeApi();
+    await renderDashboard();
+    await waitFor(() => expect(cityDropdown()).toBeEnabled());
+    await userEvent.setup().click(cityDropdown());
+    const listbox = await screen.findByRole('listbox');
+    const limited = listbox.querySelector<HTMLElement>('[style*="max-height"]');
+    // 200 px in Mantine's scaled rem: 200 / 16 = 12.5rem.
+    expect(limited?.style.maxHeight).toBe('calc(12.5rem * var(--mantine-scale))');
+  });
+
+  test('the dropdown reads Loading cities... and is disabled while the cities load', async () => {
+    signInAs('admin');
+    const held = new HeldCalls(['/cities/getAllCities']);
+    installFakeApi(new FakeTicketApi(), held);
+    await renderDashboard();
+    expect(cityDropdown()).toBeDisabled();
+    expect(cityDropdown()).toHaveAttribute('placeholder', 'Loading cities...');
+    await act(async () => held.release());
+    await waitFor(() => expect(cityDropdown()).toBeEnabled());
+  });
+
+  test.each([
+    ['citypresident', 'Pune'],
+    ['convenor', 'Pune'],
+  ])('%s: the chart is locked to their city, the dropdown disabled', async (role, city) => {
+    signInAs(role, city);
+    const api = installFakeApi();
+    await renderDashboard();
+    const table = await chartTable();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([city]);
+    expect(cityDropdown()).toBeDisabled();
+    expect(cityDropdown()).toHaveValue(city);
+    expect(api.calls.some((call) => call.path === '/cities/getAllCities')).toBe(false);
+  });
+
+  test('with one city or fewer the dropdown is disabled', async () => {
+    signInAs('observer', 'Pune');
+    const api = new FakeTicketApi();
+    installFakeApi(api);
+    const original = api.handle.bind(api);
+    api.handle = (method, path, query, body, authorization) =>
+      path === '/cities/getAllCities'
+        ? { status: 200, body: { cities: [{ id: 1, name: 'Pune' }] } }
+        : original(method, path, query, body, authorization);
+    await renderDashboard();
+    await chartTable();
+    await waitFor(() => expect(cityDropdown()).not.toHaveAttribute('placeholder', 'Loading cities...'));
+    expect(cityDropdown()).toBeDisabled();
+  });
+
+  test('a failed load of the counts shows red alerts; the list still works', async () => {
+    signInAs('admin');
+    const api = new FakeTicketApi();
+    api.failures.set('/tickets/stats', { status: 500, body: { error: 'Stats are down' } });
+    api.failures.set('/tickets/stats/cities', { status: 500, body: { error: 'Stats are down' } });
+    installFakeApi(api);
+    await renderDashboard();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining('The ticket counts could not be loaded: Stats are down'),
+      expect.stringContaining('The chart could not be loaded: Stats are down'),
+    ]);
+    api.failures.clear();
+    await userEvent.setup().click(within(alerts[0] as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Total Tickets' })).toBeInTheDocument();
+  });
+
+  test('the information card lists the role descriptions of spec §1 and marks the signed-in role', async () => {
+    signInAs('citypresident', 'Pune');
+    installFakeApi();
+    await renderDashboard();
+    const card = screen.getByRole('region', { name: 'About the review chain' });
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.replace('Your role', '').trim())).toEqual([
+      'The City President reviews, approves, rejects or resolves tickets of their city.',
+      'The Convenor manages tickets approved by City Presidents.',
+      "The Observer gives an additional review of tickets approved by City Presidents, and the observer's approval is needed for final approval.",
+      'Admin has full access to tickets and users.',
+      'CredaiPresident oversees all cities.',
+    ]);
+    expect(within(items[0] as HTMLElement).getByText('Your role')).toBeInTheDocument();
+    expect(within(card).getAllByText('Your role')).toHaveLength(1);
+  });
+
+  test('after an action the counts are asked for again', async () => {
+    signInAs('citypresident', 'Pune');
+    const api = installFakeApi();
+    await renderDashboard();
+    const user = userEvent.setup();
+    const before = api.calls.filter((call) => call.path === '/tickets/stats').length;
+    await user.click(screen.getAllByRole('button', { name: /^View ticket/ })[0] as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Ticket has been approved successfully!');
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === '/tickets/stats').length).toBe(before + 1),
+    );
+  }, 20_000);
+});

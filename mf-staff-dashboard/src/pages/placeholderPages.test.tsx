@@ -1,0 +1,118 @@
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
+import pages from '../exposes/routes';
+import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
+
+async function visit(path: keyof typeof pages) {
+  const Page = pages[path];
+  await act(async () => {
+    render(
+      <Suspense>
+        <Routes>
+          <Route path={path} element={<Page />} />
+          <Route path="/add-ticket" element={<p>The submit form</p>} />
+        </Routes>
+      </Suspense>,
+      { route: path },
+    );
+  });
+  return screen.findByRole('heading', { level: 1 });
+}
+
+const previewNotice = 'This screen is a preview with sample data. Nothing here is saved or sent.';
+
+beforeEach(() => {
+  layOutElements();
+});
+afterEach(() => {
+  clearToasts();
+  jest.restoreAllMocks();
+  signOut();
+});
+
+describe('placeholder screens (spec §2: static sample data, marked as previews)', () => {
+  test('Profile Settings', async () => {
+    expect(await visit('/profile')).toHaveTextContent('Profile Settings');
+    expect(screen.getByText('Preview')).toBeInTheDocument();
+    expect(screen.getByText(previewNotice)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Sample Office Bearer');
+  });
+
+  test('Generate Report: its report types and ranges', async () => {
+    expect(await visit('/reports')).toHaveTextContent('Generate Report');
+    expect(screen.getByText(previewNotice)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Report type' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'User Activity',
+      'Sales Report',
+      'Performance Report',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Last 7 Days',
+        'Last 30 Days',
+        'Last 90 Days',
+        'Custom Range',
+      ]),
+    );
+    await user.click(screen.getByRole('option', { name: 'Custom Range' }));
+    expect(await screen.findByLabelText('From')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Reports are not available yet: this screen is a preview.',
+    );
+  });
+
+  test('System Settings: site name, the notifications switch, theme Light, Dark or System Default', async () => {
+    expect(await visit('/settings')).toHaveTextContent('System Settings');
+    expect(screen.getByText(previewNotice)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Site name' })).toHaveValue('Help Desk');
+    expect(screen.getByRole('switch', { name: /Email notifications/ })).toBeChecked();
+    const theme = screen.getByRole('radiogroup', { name: 'Theme' });
+    expect(
+      within(theme)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['light', 'dark', 'system']);
+    expect(within(theme).getByRole('radio', { name: 'System Default' })).toBeInTheDocument();
+    await userEvent.setup().click(within(theme).getByRole('radio', { name: 'Dark' }));
+    expect(within(theme).getByRole('radio', { name: 'Dark' })).toBeChecked();
+  });
+
+  test('My Documents', async () => {
+    expect(await visit('/documents')).toHaveTextContent('My Documents');
+    expect(screen.getByText(previewNotice)).toBeInTheDocument();
+    expect(screen.getByText('Committee-minutes-October.pdf')).toBeInTheDocument();
+  });
+
+  test.each(['/help-desk', '/concierge-desk', '/rent-buy-desk', '/referral-desk'] as const)(
+    '%s is a heading only',
+    async (path) => {
+      const heading = await visit(path);
+      expect(heading.textContent).toMatch(/^(Help Desk|Concierge Desk|Rent \/ Buy Desk|Referral Desk)$/);
+    },
+  );
+});
+
+describe('/all-tickets and /ticket (the same list screen)', () => {
+  test.each(['/all-tickets', '/ticket'] as const)(
+    '%s: the live list, Add new + and the sample cards',
+    async (path) => {
+      signInAs('admin');
+      installFakeApi(new FakeTicketApi(makeTickets(12)));
+      expect(await visit(path)).toHaveTextContent('All Tickets');
+      expect(await screen.findByText('Showing 1 to 10 of 12 entries')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Admin Ticket Management' })).toBeInTheDocument();
+      const samples = screen.getByRole('region', { name: 'Sample tickets' });
+      expect(within(samples).getByText('Preview')).toBeInTheDocument();
+      expect(within(samples).getByText('SAMPLE-101')).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('link', { name: 'Add new +' }));
+      expect(await screen.findByText('The submit form')).toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,24 @@
+import {
+  type AdminUser,
+  createUser,
+  type UserCreate,
+  type UserFormMode,
+  type UserUpdate,
+  updateUser,
+} from 'shared-contracts';
+
+/**
+ * POST /admin/users/new or POST /admin/users/{id} with the validated form. On edit a blank
+ * password was parsed to `undefined` and is left out, which keeps the current one.
+ */
+export async function saveUser(
+  mode: UserFormMode,
+  data: UserCreate | UserUpdate,
+  id: number | undefined,
+): Promise<AdminUser> {
+  if (mode === 'edit') {
+    if (id === undefined) throw new Error('Editing needs the id of the user');
+    return (await updateUser(id, data)).user;
+  }
+  return (await createUser(data as UserCreate)).user;
+}

@@ -1,0 +1,157 @@
+import { Button, Center, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AdminUser,
+  pageCount,
+  type Role,
+  USER_ROLE_FILTER_OPTIONS,
+  USER_SUCCESS_MESSAGE_MS,
+  USERS_PAGE_SIZE,
+  type UserFormMode,
+  userFormTexts,
+} from 'shared-contracts';
+import { Banner } from '../../../components/Banner';
+import { NotAllowed } from '../../../components/NotAllowed';
+import { useIsMobile } from '../../../hooks/useIsMobile';
+import { useTimedMessage } from '../../../hooks/useTimedMessage';
+import { USER_ADMIN_NS } from '../../../i18n';
+import { type UserPageQuery, useUserPage } from '../api/useUserPage';
+import { UserCards } from './UserCards';
+import { UserFormModal } from './UserFormModal';
+import { UserPagination } from './UserPagination';
+import { UserTable } from './UserTable';
+
+/** Typing in the search box waits this long before asking the api. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Editing = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
+
+/**
+ * Spec §2 User Management for someone the page lets in (an admin, or an unknown role): role
+ * filter, search, Add User, banners, spinner, the table (cards on small screens), pagination and
+ * the Add/Edit modal. A 403 from the api turns it into the 'not allowed' state.
+ */
+export function UserManagement() {
+  const { t } = useTranslation(USER_ADMIN_NS);
+  const mobile = useIsMobile();
+  const [searchInput, setSearchInput] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [query, setQuery] = useState<UserPageQuery>({ role: '', search: '', page: 1 });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [success, showSuccess] = useTimedMessage(USER_SUCCESS_MESSAGE_MS);
+  const list = useUserPage(query);
+
+  // A new search term starts again on page 1 (so does a new role, below).
+  useEffect(() => {
+    setQuery((current) =>
+      current.search === debouncedSearch ? current : { ...current, search: debouncedSearch, page: 1 },
+    );
+  }, [debouncedSearch]);
+
+  // A page that no longer exists (the list got shorter) becomes the last one.
+  const total = list.data?.total ?? 0;
+  useEffect(() => {
+    if (!list.data) return;
+    const last = pageCount(list.data.total, USERS_PAGE_SIZE);
+    if (query.page > last) setQuery((current) => ({ ...current, page: last }));
+  }, [list.data, query.page]);
+
+  if (list.error?.status === 403) return <NotAllowed />;
+
+  const saved = (_user: AdminUser, mode: UserFormMode) => {
+    setEditing(null);
+    showSuccess(userFormTexts(mode).success);
+    list.reload();
+  };
+
+  const users = list.data?.users ?? [];
+  const firstLoad = list.loading && !list.data;
+
+  return (
+    <Stack gap="md">
+      <Text c="gray.7">{t('users.intro')}</Text>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 auto' }}>
+          <NativeSelect
+            label={t('users.roleFilter')}
+            data={USER_ROLE_FILTER_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
+            value={query.role}
+            onChange={(event) => {
+              const role = event.currentTarget.value as '' | Role;
+              setQuery((current) => ({ ...current, role, page: 1 }));
+            }}
+            w={mobile ? '100%' : 200}
+          />
+          <TextInput
+            label={t('users.search')}
+            type="search"
+            placeholder={t('users.searchPlaceholder')}
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.currentTarget.value)}
+            w={mobile ? '100%' : 300}
+          />
+        </Group>
+        <Button onClick={() => setEditing({ mode: 'create' })} fullWidth={mobile}>
+          {t('users.addUser')}
+        </Button>
+      </Group>
+
+      {success && (
+        <Banner color="green" role="status">
+          {success}
+        </Banner>
+      )}
+      {list.error && (
+        <Banner color="red" title={t('users.loadFailed')}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="default" onClick={list.reload}>
+              {t('users.retry')}
+            </Button>
+          </Group>
+        </Banner>
+      )}
+
+      {firstLoad || (list.loading && users.length === 0) ? (
+        <Center py="xl">
+          <Loader aria-label={t('users.loading')} role="status" />
+        </Center>
+      ) : (
+        list.data &&
+        (users.length === 0 ? (
+          <Text c="gray.7" py="lg" ta="center">
+            {t('users.empty')}
+          </Text>
+        ) : (
+          <div
+            aria-busy={list.loading}
+            style={{ opacity: list.loading ? 0.6 : 1, transition: 'opacity 150ms' }}
+          >
+            {mobile ? (
+              <UserCards users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
+            ) : (
+              <UserTable users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
+            )}
+            <UserPagination
+              page={query.page}
+              total={total}
+              mobile={mobile}
+              onPage={(page) => setQuery((current) => ({ ...current, page }))}
+            />
+          </div>
+        ))
+      )}
+
+      {editing && (
+        <UserFormModal
+          mode={editing.mode}
+          user={editing.mode === 'edit' ? editing.user : undefined}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { type ApiErrorInfo, toApiError } from 'shared-contracts';
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: ApiErrorInfo | undefined;
+  loading: boolean;
+  /** Runs the load again with the same inputs. */
+  reload: () => void;
+}
+
+/**
+ * Runs `load` whenever `deps` change and keeps only the answer of the latest run, so a slow
+ * answer to an old filter never overwrites a newer one. Errors take the spec §8 shape
+ * `{ status, message, details }`.
+ */
+export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): AsyncState<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiErrorInfo; loading: boolean }>({
+    loading: true,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again.
+  useEffect(() => {
+    const run = ++latest.current;
+    // The previous answer stays on screen while the next one comes (no flicker).
+    setState((current) => ({ data: current.data, loading: true }));
+    load().then(
+      (data) => {
+        if (run === latest.current) setState({ data, loading: false });
+      },
+      (error: unknown) => {
+        if (run === latest.current) setState({ error: toApiError(error), loading: false });
+      },
+    );
+  }, [...deps, attempt]);
+  useEffect(
+    () => () => {
+      latest.current += 1; // unmounted: ignore answers still on their way
+    },
+    [],
+  );
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
