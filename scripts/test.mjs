@@ -76,7 +76,7 @@ try {
 }
 
 finish(
-  jest('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand'], {
+  jest('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand', '--forceExit'], {
     CHROMIUM_PATH: tools.chromium,
     NGINX_PATH: tools.nginx,
   }),
