@@ -21,3 +21,7 @@ window.matchMedia =
   }));
 Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo = () => {};
+
+// Component tests render whole screens with Mantine; on a busy two-core machine some take
+// seconds, so the 5 s default would make them flaky.
+jest.setTimeout(20_000);
