@@ -30,4 +30,5 @@ export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { mountStandalone } from './ui/mountStandalone';
 export { theme } from './ui/theme';
+export { type AsyncState, useAsync } from './ui/useAsync';
 export * from './workflow';

@@ -1,5 +1,4 @@
-import { type CityStats, getCityStats } from 'shared-contracts';
-import { useAsync } from '../hooks/useAsync';
+import { type CityStats, getCityStats, useAsync } from 'shared-contracts';
 
 /**
  * GET /tickets/stats/cities: one row per city of the tickets the caller may see, counted by the

@@ -1,5 +1,4 @@
-import { listCities } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
+import { listCities, useAsync } from 'shared-contracts';
 
 /** GET /cities/getAllCities for the chart's city dropdown; skipped when the chart is locked. */
 export function useCityNames(enabled: boolean) {

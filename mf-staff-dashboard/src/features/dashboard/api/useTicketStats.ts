@@ -1,5 +1,4 @@
-import { getTicketStats, type TicketStats } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
+import { getTicketStats, type TicketStats, useAsync } from 'shared-contracts';
 
 /** GET /tickets/stats: the four card counts, scoped by the server to what the caller may see. */
 export function useTicketStats() {

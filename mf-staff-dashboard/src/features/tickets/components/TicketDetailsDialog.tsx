@@ -31,9 +31,9 @@ import {
   ticketCity,
   ticketIdDisplay,
   toApiError,
+  useAsync,
   useAuth,
 } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';

@@ -1,5 +1,4 @@
-import { useAuth } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
+import { useAsync, useAuth } from 'shared-contracts';
 import { fetchTicketPage, type TicketPageRequest } from '../api/fetchTicketPage';
 
 /** The page of tickets the panel shows, reloaded whenever the user or a control changes. */

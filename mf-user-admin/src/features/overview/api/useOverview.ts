@@ -1,4 +1,4 @@
-import { useAsync } from '../../../hooks/useAsync';
+import { useAsync } from 'shared-contracts';
 import { fetchOverview, type UserOverview } from './fetchOverview';
 
 export function useOverview() {

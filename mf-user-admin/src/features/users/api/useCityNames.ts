@@ -1,5 +1,4 @@
-import { listCities } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
+import { listCities, useAsync } from 'shared-contracts';
 
 /** GET /cities/getAllCities: the names the City select offers (users are saved with the city's name). */
 export function useCityNames() {

@@ -1,5 +1,4 @@
-import { listUsers, type Role, USERS_PAGE_SIZE, type UserListResponse } from 'shared-contracts';
-import { useAsync } from '../../../hooks/useAsync';
+import { listUsers, type Role, USERS_PAGE_SIZE, type UserListResponse, useAsync } from 'shared-contracts';
 
 /** What the screen's controls ask for. */
 export interface UserPageQuery {

@@ -1,5 +1,5 @@
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiErrorInfo, toApiError } from 'shared-contracts';
+import { type ApiErrorInfo, toApiError } from '../api/errors';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -7,12 +7,13 @@ export interface AsyncState<T> {
   loading: boolean;
   /** Runs the load again with the same inputs. */
   reload: () => void;
+  /** Replaces the data (e.g. with the server's answer to an action) without a call. */
+  setData: (update: (current: T | undefined) => T | undefined) => void;
 }
 
 /**
  * Runs `load` whenever `deps` change and keeps only the answer of the latest run, so a slow
- * answer to an old filter never overwrites a newer one. Errors take the spec §8 shape
- * `{ status, message, details }`.
+ * answer to an old filter never overwrites a newer one. Errors become the spec §8 shape.
  */
 export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): AsyncState<T> {
   const [state, setState] = useState<{ data?: T; error?: ApiErrorInfo; loading: boolean }>({
@@ -23,7 +24,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again.
   useEffect(() => {
     const run = ++latest.current;
-    // The previous answer stays on screen while the next one comes (no flicker).
+    // Keep the data on screen while the next answer comes (no flicker); forget an old error.
     setState((current) => ({ data: current.data, loading: true }));
     load().then(
       (data) => {
@@ -41,5 +42,10 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
     [],
   );
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  const setData = useCallback(
+    (update: (current: T | undefined) => T | undefined) =>
+      setState((current) => ({ ...current, data: update(current.data) })),
+    [],
+  );
+  return { data: state.data, error: state.error, loading: state.loading, reload, setData };
 }
