@@ -22,3 +22,24 @@ export function render(
 
 export * from '@testing-library/react';
 export { default as userEvent } from '@testing-library/user-event';
+
+/**
+ * Makes every media query match (a narrow screen: the mobile layouts under 768 px, the closing
+ * sidebar under 992 px) or none (a desktop). Returns the function that restores the original.
+ */
+export function setScreen(narrow: boolean): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: narrow,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}

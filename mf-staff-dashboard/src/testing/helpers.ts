@@ -51,23 +51,7 @@ export function installFakeApi(api = new FakeTicketApi(), held?: HeldCalls): Fak
   return api;
 }
 
-/** Makes every media query match (a phone, under 768 px) or none (a desktop). */
-export function setScreen(mobile: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: mobile,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+export { setScreen } from 'shared-contracts/testing/render';
 
 /**
  * Gives every element a box inside a 1280 × 800 viewport. jsdom lays nothing out, so floating-ui

@@ -49,20 +49,4 @@ export function installFakeApi(api = new FakeUsersApi(), held?: HeldCalls): Fake
   return api;
 }
 
-/** Makes every media query match (a phone, under 768 px) or none (a desktop). */
-export function setScreen(mobile: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: mobile,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+export { setScreen } from 'shared-contracts/testing/render';

@@ -38,20 +38,4 @@ export function answerFetch(answer: (request: Request) => Response | Promise<Res
   });
 }
 
-/** Overrides `window.matchMedia` so every query matches (a narrow screen) or none does. */
-export function setScreen(narrow: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: narrow,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+export { setScreen } from 'shared-contracts/testing/render';
