@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * The providers of a page: the shell renders them once for the whole suite; a remote renders
@@ -13,7 +13,7 @@ import { theme } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications position="top-right" limit={3} />
         {children}
       </MantineProvider>

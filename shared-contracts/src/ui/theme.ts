@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, DEFAULT_THEME } from '@mantine/core';
 
 /** One theme for the shell and every remote (also when a remote runs standalone). */
 export const theme = createTheme({
@@ -20,4 +20,25 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+});
+
+/**
+ * The light scheme's secondary text colours, darker than Mantine's defaults so that every text
+ * reaches WCAG AA (4.5:1) on white: Mantine's dimmed (gray 6) is 3.3:1, its error red (red 6) 3.2:1
+ * and its placeholder (gray 5) 2:1. Set here once instead of in each remote.
+ */
+export const ACCESSIBLE_LIGHT_TEXT = {
+  dimmed: DEFAULT_THEME.colors.gray[7],
+  error: DEFAULT_THEME.colors.red[9],
+  placeholder: DEFAULT_THEME.colors.gray[7],
+} as const;
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': ACCESSIBLE_LIGHT_TEXT.dimmed,
+    '--mantine-color-error': ACCESSIBLE_LIGHT_TEXT.error,
+    '--mantine-color-placeholder': ACCESSIBLE_LIGHT_TEXT.placeholder,
+  },
+  dark: {},
 });
