@@ -3,11 +3,16 @@
 //   www/shell/…                 the host (served at /)
 //   www/remotes/<name>/…        each remote (served at /remotes/<name>/)
 //   www/config/remotes.json     which manifest each remote is loaded from, read at run time
+//   www/pages/*.html            the public routes' HTML, written from what remotes.json points at
+//                               (scripts/lib/publicPages.mjs)
 // `--if-missing` builds only the apps whose build is missing or older than their sources.
+// `--pages-only` builds nothing: it rewrites www/pages/ from the current www/config/remotes.json
+// (the last step of redeploying the public remote to a new folder).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API, buildIsMissing, FRONTENDS, ROOT, WWW } from './lib/apps.mjs';
+import { writePublicPages } from './lib/publicPages.mjs';
 
 function run(command, args, cwd) {
   return new Promise((resolve, reject) => {
@@ -36,6 +41,13 @@ export function writeRuntimeConfig(www = WWW) {
   );
   mkdirSync(path.join(www, 'config'), { recursive: true });
   writeFileSync(path.join(www, 'config', 'remotes.json'), `${JSON.stringify({ remotes }, null, 2)}\n`);
+  writePublicPages(www, remotes);
+}
+
+/** Rewrites the public routes' HTML from the runtime config as it is now. */
+export function writePagesFromConfig(www = WWW) {
+  const { remotes } = JSON.parse(readFileSync(path.join(www, 'config', 'remotes.json'), 'utf8'));
+  writePublicPages(www, remotes);
 }
 
 export function layOutWww(www = WWW) {
@@ -54,6 +66,13 @@ export async function build({ ifMissing = false } = {}) {
   const jobs = frontends.map((app) => async () => {
     const t0 = performance.now();
     await run('npx', ['webpack', '--mode', 'production'], path.join(ROOT, app.folder));
+    // An app may prerender HTML of its pages into dist/prerender/ (mf-public-intake does).
+    if (existsSync(path.join(ROOT, app.folder, 'prerender.tsx')))
+      await run(
+        'npx',
+        ['tsx', '--tsconfig', '../tsconfig.json', 'prerender.tsx'],
+        path.join(ROOT, app.folder),
+      );
     console.log(`built ${app.folder} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });
   if (!ifMissing || buildIsMissing(API)) {
@@ -69,7 +88,9 @@ export async function build({ ifMissing = false } = {}) {
 
 export const buildIfMissing = () => build({ ifMissing: true });
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--pages-only')) {
+  writePagesFromConfig();
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   build({ ifMissing: process.argv.includes('--if-missing') }).catch((error) => {
     console.error(error.message);
     process.exit(1);

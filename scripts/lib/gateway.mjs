@@ -1,10 +1,12 @@
 // The built-in front door of `npm start`: the same URL layout and caching as nginx.conf
 // (shell at /, remotes at /remotes/<name>/, /config/remotes.json, /api and /uploads proxied),
 // so what works here works behind nginx. Production uses nginx.conf itself.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { PAGES_DIR, publicPageFor } from './publicPages.mjs';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|svg|png|woff2)$/;
 const SECURITY_HEADERS = {
@@ -57,6 +59,10 @@ export async function startGateway({ www, port, host = '127.0.0.1', apiUrl }) {
     ) {
       return reply.code(404).type('text/plain').send('Not found');
     }
+    // The public routes have their own HTML (as nginx.conf serves them).
+    const page = publicPageFor(pathname);
+    if (page && existsSync(path.join(www, PAGES_DIR, page)))
+      return reply.sendFile(page, path.join(www, PAGES_DIR));
     return reply.sendFile('index.html');
   });
 

@@ -83,6 +83,9 @@ export function createAppConfig(
         // A remote's own page is only its standalone host: served at the root of its dev server.
         publicPath: '/',
         scriptLoading: 'defer',
+        // The shell's first request after main.js is its runtime config (a fixed URL, not a remote
+        // address): start it with the page. Remote-specific hints are written at deploy time.
+        preload: isShell ? [{ href: '/config/remotes.json', as: 'fetch' }] : [],
       }),
       ...(production
         ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
