@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 // Mantine reads these browser APIs that jsdom does not implement.
 class ResizeObserverStub {
@@ -23,5 +24,7 @@ Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo = () => {};
 
 // Component tests render whole screens with Mantine; on a busy two-core machine some take
-// seconds, so the 5 s default would make them flaky.
+// seconds, so the 5 s default would make them flaky; for the same reason findBy*/waitFor wait up
+// to 10 s instead of 1 s (they still return as soon as the screen shows what they look for).
 jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 10_000 });

@@ -19,6 +19,34 @@ interface ConfirmActionDialogProps {
   onConfirm: (action: DialogAction, comment: string) => void;
 }
 
+/** What differs between the three confirmations; everything else is the same form. */
+const CONFIRMATIONS = {
+  approve: {
+    title: 'confirm.approveTitle',
+    intro: 'confirm.approveText',
+    textLabel: 'confirm.comment',
+    textRequired: false,
+    confirm: 'details.approve',
+    color: undefined,
+  },
+  reject: {
+    title: 'confirm.rejectTitle',
+    intro: 'confirm.rejectText',
+    textLabel: 'confirm.rejectionReason',
+    textRequired: true,
+    confirm: 'details.reject',
+    color: REJECT_COLOR,
+  },
+  resolve: {
+    title: 'confirm.resolveTitle',
+    intro: undefined,
+    textLabel: 'confirm.resolutionReason',
+    textRequired: true,
+    confirm: 'details.resolve',
+    color: RESOLVE_COLOR,
+  },
+} as const satisfies Record<DialogAction, unknown>;
+
 /**
  * Spec §2, §5 confirmation sub-dialogs: 'Confirm Approval' (optional comment), 'Confirm Rejection'
  * (Reject disabled until the reason is non-blank) and 'Resolve Ticket' (the option list holds only
@@ -32,19 +60,13 @@ export function ConfirmActionDialog({
   onConfirm,
 }: ConfirmActionDialogProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
-  const title =
-    action === 'approve'
-      ? t('confirm.approveTitle')
-      : action === 'reject'
-        ? t('confirm.rejectTitle')
-        : t('confirm.resolveTitle');
   return (
     <Modal
       opened={action !== null}
       onClose={() => {
         if (!busy) onCancel();
       }}
-      title={title}
+      title={t(CONFIRMATIONS[action ?? 'resolve'].title)}
       zIndex={300}
       closeButtonProps={{ 'aria-label': t('details.close') }}
       centered
@@ -66,83 +88,42 @@ function ConfirmForm({
 }: Omit<ConfirmActionDialogProps, 'action' | 'fullScreen'> & { action: DialogAction }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [text, setText] = useState('');
-  const blank = text.trim() === '';
-  const needsText = action !== 'approve';
-  const confirmLabel =
-    action === 'approve'
-      ? t('details.approve')
-      : action === 'reject'
-        ? t('details.reject')
-        : t('details.resolve');
+  const { intro, textLabel, textRequired, confirm, color } = CONFIRMATIONS[action];
+  const missingText = textRequired && text.trim() === '';
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!(needsText && blank) && !busy) onConfirm(action, text.trim());
+        if (!missingText && !busy) onConfirm(action, text.trim());
       }}
     >
       <Stack>
-        {action === 'approve' && (
-          <>
-            <Text size="sm">{t('confirm.approveText')}</Text>
-            <Textarea
-              label={t('confirm.comment')}
-              autosize
-              minRows={3}
-              maxLength={TEXT_LIMITS.comment}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              data-autofocus
-            />
-          </>
-        )}
-        {action === 'reject' && (
-          <>
-            <Text size="sm">{t('confirm.rejectText')}</Text>
-            <Textarea
-              label={t('confirm.rejectionReason')}
-              required
-              autosize
-              minRows={3}
-              maxLength={TEXT_LIMITS.comment}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              data-autofocus
-            />
-          </>
-        )}
+        {intro && <Text size="sm">{t(intro)}</Text>}
         {action === 'resolve' && (
-          <>
-            <NativeSelect
-              label={t('confirm.resolutionOption')}
-              data={[t('confirm.other')]}
-              value={t('confirm.other')}
-              onChange={() => {}}
-            />
-            <Textarea
-              label={t('confirm.resolutionReason')}
-              required
-              autosize
-              minRows={3}
-              maxLength={TEXT_LIMITS.comment}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              data-autofocus
-            />
-          </>
+          <NativeSelect
+            label={t('confirm.resolutionOption')}
+            data={[t('confirm.other')]}
+            value={t('confirm.other')}
+            onChange={() => {}}
+          />
         )}
+        <Textarea
+          label={t(textLabel)}
+          required={textRequired}
+          autosize
+          minRows={3}
+          maxLength={TEXT_LIMITS.comment}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          data-autofocus
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('confirm.cancel')}
           </Button>
-          <Button
-            type="submit"
-            color={action === 'reject' ? REJECT_COLOR : action === 'resolve' ? RESOLVE_COLOR : undefined}
-            disabled={needsText && blank}
-            loading={busy}
-          >
-            {confirmLabel}
+          <Button type="submit" color={color} disabled={missingText} loading={busy}>
+            {t(confirm)}
           </Button>
         </Group>
       </Stack>
