@@ -15,22 +15,13 @@ import {
   type Ticket,
   type TicketComment,
 } from 'shared-contracts';
+import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/fakeApi';
+
+export type { FakeAnswer, RecordedCall };
 
 export interface FakeUser {
   role: string;
   city: string | null;
-}
-
-export interface RecordedCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body?: unknown;
-}
-
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
 }
 
 export const fakeToken = (user: FakeUser) => `fake:${user.role}:${user.city ?? ''}`;
@@ -97,7 +88,7 @@ const ACTION_ROUTES: [RegExp, string][] = [
   [/^\/tickets\/governor\/(\d+)\/action$/, 'governor'],
 ];
 
-export class FakeTicketApi {
+export class FakeTicketApi implements FakeApiHandler {
   tickets: Ticket[];
   calls: RecordedCall[] = [];
   /** Paths (relative to /api) answered with this error instead. */

@@ -2,6 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { authStore } from 'shared-contracts';
+import { HeldCalls, installFakeApi as installSharedFakeApi } from 'shared-contracts/testing/fakeApi';
 import { FakeTicketApi, type FakeUser, fakeToken } from './fakeApi';
 
 /** Signs a user into the shared store as the shell's login would; the fake api reads the token. */
@@ -14,44 +15,13 @@ export function signOut() {
   authStore.getState().signOut();
 }
 
-/** Calls (paths under /api) held back until `release()`: to see a screen while it loads. */
-export class HeldCalls {
-  private waiting: (() => void)[] = [];
-  constructor(readonly paths: readonly string[]) {}
-  holds(path: string) {
-    return this.paths.includes(path);
-  }
-  wait(): Promise<void> {
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-  release() {
-    for (const resolve of this.waiting.splice(0)) resolve();
-  }
-}
-
-/** Routes every fetch of the page to `api` and returns it. */
+/** Routes every fetch of the page to `api` (a fresh fake with demo tickets by default). */
 export function installFakeApi(api = new FakeTicketApi(), held?: HeldCalls): FakeTicketApi {
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input as string, init);
-    const url = new URL(request.url);
-    if (held?.holds(url.pathname.replace(/^\/api/, ''))) await held.wait();
-    const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
-    const answer = api.handle(
-      request.method,
-      url.pathname.replace(/^\/api/, ''),
-      Object.fromEntries(url.searchParams),
-      body,
-      request.headers.get('Authorization'),
-    );
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return api;
+  return installSharedFakeApi(api, held);
 }
 
 export { setScreen } from 'shared-contracts/testing/render';
+export { HeldCalls };
 
 /**
  * Gives every element a box inside a 1280 × 800 viewport. jsdom lays nothing out, so floating-ui

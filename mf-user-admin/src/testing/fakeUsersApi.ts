@@ -6,18 +6,9 @@
  * (`fake:{role}`), as the real api reads it from its signed token.
  */
 import { type AdminUser, API_PATHS, type Role, USERS_PAGE_SIZE } from 'shared-contracts';
+import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/fakeApi';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body?: unknown;
-}
-
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-}
+export type { FakeAnswer, RecordedCall };
 
 export const fakeToken = (role: string) => `fake:${role}`;
 export const REVOKED_TOKEN = 'fake-revoked';
@@ -72,7 +63,7 @@ export function makeUsers(count: number): AdminUser[] {
 
 type Body = Record<string, unknown>;
 
-export class FakeUsersApi {
+export class FakeUsersApi implements FakeApiHandler {
   readonly calls: RecordedCall[] = [];
   users: AdminUser[];
   cities: string[];
