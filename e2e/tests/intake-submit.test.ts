@@ -194,3 +194,35 @@ test('a double-clicked submit, and a retry of the same request, make one ticket'
   expect(await page.getByRole('article').count()).toBe(1);
   await page.getByText(`Ticket ID: CREDAI-${ticketId}`).waitFor();
 });
+
+test('/add-ticket paints its prerendered form before any script, and keeps what was typed into it', async () => {
+  const page = await mobilePage();
+  let release = () => {};
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/main.js', async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  // The shell's script is held back: what shows is the HTML alone.
+  await page.goto('/add-ticket', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1, name: 'Submit Helpdesk Ticket' }).waitFor();
+  expect(await page.locator('#prerendered').count()).toBe(1);
+  await field(page, 'Full Name').fill('Asha Patil');
+  await field(page, 'Detailed Description').fill('Typed before the page had its script.');
+  await screenshot(page, 'intake-prerendered-mobile');
+
+  release();
+  await page.locator('#prerendered').waitFor({ state: 'detached' });
+  await page.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
+  expect(await field(page, 'Full Name').inputValue()).toBe('Asha Patil');
+  expect(await field(page, 'Detailed Description').inputValue()).toBe(
+    'Typed before the page had its script.',
+  );
+  expect(await page.getByText('7 / 500 words').count()).toBe(1);
+  await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
+    'description',
+  );
+  await expectAccessible(page);
+});
