@@ -12,7 +12,7 @@
 // database; BENCH_DATABASE_URL / DATABASE_URL the server, as for the seed; BENCH_ONLY=name,… picks
 // calls (names in bench/ticketQueries.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -137,7 +137,14 @@ async function sqlRun(clients, statement, duration = SECONDS) {
     clients.map(async (client) => {
       while (Date.now() < end) {
         const started = process.hrtime.bigint();
-        await client.query(statement.sql, statement.params);
+        // As the api sends it: named (prepared once per connection) when the api prepares it.
+        await client.query({
+          text: statement.sql,
+          values: statement.params,
+          name: statement.prepare
+            ? `bench_${createHash('sha256').update(statement.sql).digest('hex').slice(0, 24)}`
+            : undefined,
+        });
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
     }),
@@ -158,20 +165,29 @@ const summary = (runs) => ({
   failed: runs.reduce((sum, run) => sum + (run.failed ?? 0), 0),
 });
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each statement, run once before so the plan is of a warm cache. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement, run once before so the plan is of a warm cache. A
+ * statement the api prepares is explained with its generic plan (plan_cache_mode =
+ * force_generic_plan), the plan PostgreSQL keeps for it after five executions if it is no worse.
+ */
 async function explainAll(client, scenarios) {
   const sections = [];
   const keyLines = {};
   for (const scenario of scenarios) {
     for (const statement of scenario.statements) {
       await client.query(statement.sql, statement.params);
+      const mode = statement.prepare ? 'force_generic_plan' : 'auto';
+      await client.query(`set plan_cache_mode = ${mode}`);
       const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+      await client.query('reset plan_cache_mode');
       const plan = rows.map((row) => row['QUERY PLAN']);
       sections.push(
-        `-- ${scenario.label}: ${statement.part}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n`,
+        `-- ${scenario.label}: ${statement.part}${statement.prepare ? ' (prepared: generic plan)' : ''}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n`,
       );
       keyLines[`${scenario.name}.${statement.part}`] = plan
-        .filter((line) => /Scan|Limit|Sort|Aggregate|Gather|Join|Loop|Execution Time/.test(line))
+        .filter((line) =>
+          /Scan|Limit|Sort|Aggregate|Gather|Join|Loop|Planning Time|Execution Time/.test(line),
+        )
         .map((line) => line.replace(/\s+\(cost=[^)]*\)/, '').trim());
     }
   }

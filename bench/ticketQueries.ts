@@ -1,19 +1,18 @@
-// The SQL the api sends for each call the ticket benchmark measures, built by the api's own query
-// builders (services/tickets/listing.ts and stats.ts), so the EXPLAIN plans and the raw-SQL
-// timings of bench/api-tickets.mjs are of exactly those statements. Prints JSON on stdout:
+// The SQL the api sends for each call the ticket benchmark measures, built by the api's own
+// statement builders (services/tickets/listing.ts and stats.ts), so the EXPLAIN plans and the
+// raw-SQL timings of bench/api-tickets.mjs are of exactly those statements. Prints JSON on stdout:
 //
 //   node --import tsx bench/ticketQueries.ts postgres://postgres@127.0.0.1:5432/helpdesk_bench
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import type { TicketListQuery } from 'shared-contracts/contracts';
-import * as schema from '../api/src/db/schema';
+import type { SqlStatement } from '../api/src/db/database';
 import {
   type ListingActor,
-  listingQueries,
+  listingStatement,
   STAFF_LISTINGS,
   type StaffListingName,
 } from '../api/src/services/tickets/listing';
-import { cityStatsQuery, ticketStatsQuery } from '../api/src/services/tickets/stats';
+import { cityStatsStatement, ticketStatsStatement } from '../api/src/services/tickets/stats';
 
 /** The calendar day (UTC) `days` before today: the seed spreads tickets over the last three years. */
 function daysAgo(days: number): string {
@@ -118,7 +117,6 @@ function urlOf(scenario: (typeof SCENARIOS)[number]): string {
 
 async function main(url: string) {
   const pool = new Pool({ connectionString: url, max: 1 });
-  const db = drizzle({ client: pool, schema });
   try {
     const { rows } = await pool.query<{
       id: number;
@@ -135,20 +133,16 @@ async function main(url: string) {
     const out = SCENARIOS.map((scenario) => {
       const actor = actors.get(scenario.who);
       if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
-      const statements =
+      const statement: SqlStatement =
         scenario.kind === 'list'
-          ? Object.entries(
-              listingQueries(db, actor, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery),
-            ).map(([part, query]) => ({ part, ...query.toSQL() }))
-          : [
-              {
-                part: scenario.kind,
-                ...(scenario.kind === 'stats'
-                  ? ticketStatsQuery(db, actor)
-                  : cityStatsQuery(db, actor)
-                ).toSQL(),
-              },
-            ];
+          ? listingStatement(actor, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery)
+          : scenario.kind === 'stats'
+            ? ticketStatsStatement(actor)
+            : cityStatsStatement(actor);
+      // One statement per call; `prepare` says whether the api names it (parsed once per connection).
+      const statements = [
+        { part: scenario.kind, sql: statement.text, params: statement.values, prepare: !!statement.prepare },
+      ];
       return {
         name: scenario.name,
         label: scenario.label,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type LogDestination, loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './logging';
@@ -33,6 +33,9 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config, logDestination),
     genReqId: requestIdOf,
+    // One line per request (onResponse below) instead of Fastify's two, each with the whole request
+    // serialised: about a tenth of the CPU of a list call went into request logging (bench/README.md).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // A longer path parameter (a 200-character city name) reaches its schema and gets a 400 with
@@ -42,6 +45,18 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
   app.decorate('config', config);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        remoteAddress: request.ip,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   await registerDatabase(app, config);

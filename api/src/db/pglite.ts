@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../paths';
-import type { Database } from './database';
+import type { Database, SqlStatement } from './database';
 import { lockDatabaseFolder } from './pgliteLock';
 import * as schema from './schema';
 
@@ -17,7 +18,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = lockDatabaseFolder(path.join(dataDir, 'pglite.lock'), databaseDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(databaseDir);
+    // pg_trgm: the trigram indexes of the lists' `q` (migration 0003, ADR 0008).
+    client = await PGlite.create(databaseDir, { extensions: { pg_trgm } });
   } catch (error) {
     releaseLock();
     throw error;
@@ -40,6 +42,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    runSql: async <Row>({ text, values }: SqlStatement) => (await client.query<Row>(text, values)).rows,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { Pool } from 'pg';
+import { Pool, type QueryResultRow } from 'pg';
 import { migrationsDir } from '../paths';
 import { StartupError } from '../startupError';
-import type { Database } from './database';
+import type { Database, SqlStatement } from './database';
 import * as schema from './schema';
 
 // Any constant shared by every api instance: the advisory lock that lets one of them migrate at a time.
@@ -18,6 +19,21 @@ interface PostgresOptions {
   poolMax: number;
   /** An idle pooled connection failed (server restart, network): report it; the pool replaces it. */
   onIdleConnectionError(error: Error): void;
+}
+
+// Names of prepared statements by their text: node-postgres parses a named statement once per
+// connection. Bounded, in case a caller ever prepares texts that vary without limit.
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 500;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_PREPARED) return undefined;
+    name = `helpdesk_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** Connects a pool to DATABASE_URL and applies pending migrations. */
@@ -38,6 +54,14 @@ export async function openPostgres({
   return {
     kind: 'postgres',
     db,
+    runSql: async <Row>({ text, values, prepare }: SqlStatement) =>
+      (
+        await pool.query<Row & QueryResultRow>({
+          text,
+          values,
+          name: prepare ? statementName(text) : undefined,
+        })
+      ).rows,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

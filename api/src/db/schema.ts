@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -113,6 +114,8 @@ export const users = pgTable(
       .where(sql`${table.role} = 'citypresident' and ${table.isActive}`),
     index('users_role_city_idx').on(table.role, table.cityId),
     index('users_city_idx').on(table.cityId),
+    // The ticket lists' `q` also matches the member's name (pg_trgm, ADR 0008).
+    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
     check('users_role_check', sql`${table.role} in (${roleList})`),
   ],
 );
@@ -184,6 +187,43 @@ export const tickets = pgTable(
     index('tickets_convenor_idx').on(table.convenorId),
     index('tickets_observer_idx').on(table.observerId),
     index('tickets_city_president_idx').on(table.cityPresidentId),
+    // `q` (title contains, any case): a trigram index serves ILIKE '%…%' (pg_trgm, ADR 0008).
+    index('tickets_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Exact ticket counts per city and status, and per city, status and creation day (UTC), kept by
+ * statement triggers on `tickets` in the same transaction as every insert, update and delete
+ * (migration 0003, ADR 0007). List totals and the dashboard's counts add these up instead of
+ * counting up to 1,000,000 tickets; `n` may reach 0 and stay.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TicketStatus>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.cityId, table.status] })],
+);
+
+export const ticketDayCounts = pgTable(
+  'ticket_day_counts',
+  {
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TicketStatus>().notNull(),
+    /** The UTC calendar day of `tickets.created_at`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cityId, table.status, table.day] }),
+    index('ticket_day_counts_day_idx').on(table.day),
   ],
 );
 

@@ -6,7 +6,7 @@ import { LoginThrottle } from '../services/loginThrottle';
 import { makeDummyHash } from '../services/passwords';
 import { resolveTokenSecret } from '../services/tokenSecret';
 import { InvalidTokenError, type TokenClaims, TokenService } from '../services/tokens';
-import { findUserById, type UserRecord } from '../services/users';
+import { findSessionUser, type UserRecord } from '../services/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +75,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       if (error instanceof InvalidTokenError) throw unauthorized(error.message);
       throw error;
     }
-    const user = await findUserById(app.db, claims.userId);
+    const user = await findSessionUser(app.runSql, claims.userId);
     const valid = user?.isActive && user.tokenVersion === claims.tokenVersion && user.role === claims.role;
     if (!valid) throw unauthorized('Your session is no longer valid: sign in again');
     request.currentUser = user;

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
-import type { AppDatabase, DatabaseKind } from '../db/database';
+import type { AppDatabase, DatabaseKind, RunSql } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: AppDatabase;
+    /** Raw statements for the hot read paths (see RunSql). */
+    runSql: RunSql;
     dbKind: DatabaseKind;
     pingDatabase(): Promise<void>;
   }
@@ -20,6 +22,7 @@ export async function registerDatabase(app: FastifyInstance, config: Config): Pr
     app.log.error({ err: error }, 'an idle PostgreSQL connection failed');
   });
   app.decorate('db', database.db);
+  app.decorate('runSql', database.runSql);
   app.decorate('dbKind', database.kind);
   app.decorate('pingDatabase', database.ping);
   app.addHook('onClose', () => database.close());

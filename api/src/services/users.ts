@@ -10,7 +10,7 @@ import {
   type UserListQuery,
   type UserUpdate,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../db/database';
+import type { AppDatabase, RunSql } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { cities, users } from '../db/schema';
 import { conflict, HttpError, invalidField, notFound } from '../httpError';
@@ -72,6 +72,18 @@ export function toSessionUser(user: UserRecord): SessionUser {
 
 export async function findUserById(db: AppDatabase, id: number): Promise<UserRecord | undefined> {
   const [user] = await selectUsers(db).where(eq(users.id, id));
+  return user;
+}
+
+// findUserById's statement as text, prepared once per connection: it runs on every signed-in request.
+const SESSION_USER_SQL = `select u.id, u.full_name as "fullName", u.email, u.mobile, u.role,
+  u.city_id as "cityId", c.name as "cityName", u.committee, u.is_active as "isActive",
+  u.token_version as "tokenVersion", u.created_at as "createdAt"
+from users u left join cities c on c.id = u.city_id where u.id = $1`;
+
+/** The same as findUserById, without drizzle's query building: the user behind a token. */
+export async function findSessionUser(runSql: RunSql, id: number): Promise<UserRecord | undefined> {
+  const [user] = await runSql<UserRecord>({ text: SESSION_USER_SQL, values: [id], prepare: true });
   return user;
 }
 

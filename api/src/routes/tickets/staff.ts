@@ -82,7 +82,7 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ticketListResponseSchema, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listStaffTickets(app.db, currentUserOf(request), listing, request.query),
+      async (request) => listStaffTickets(app.runSql, currentUserOf(request), listing, request.query),
     );
   }
 
@@ -99,7 +99,7 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ticketStatsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ticketStats(app.db, currentUserOf(request), request.query),
+    async (request) => ticketStats(app.runSql, currentUserOf(request), request.query),
   );
 
   app.get(
@@ -114,7 +114,7 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cityStatsResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => cityStats(app.db, currentUserOf(request), request.query),
+    async (request) => cityStats(app.runSql, currentUserOf(request), request.query),
   );
 
   app.get(

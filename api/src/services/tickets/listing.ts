@@ -1,22 +1,27 @@
 /**
  * The staff ticket lists of spec §6 ("Ticket listing per role") with the paging and filters of
- * ARCHITECTURE §5. Each list is the caller's scope (`staffScopeWhere`: everything, or their city)
- * narrowed by what the list is about (a city president's tickets awaiting review, a convenor's
- * tickets handed on by the chain…) and by the request's filters. One page of ids comes from an
- * index ordered newest first, the total from one count with the same condition, and only the
- * ids of the page are hydrated (`readTickets`), so a page costs about the same at any size.
+ * ARCHITECTURE §5. Each list is the caller's scope (everything, or their city) narrowed by what the
+ * list is about (a city president's tickets awaiting review, a convenor's tickets handed on by the
+ * chain…) and by the request's filters.
+ *
+ * One statement answers a list (ADR 0007): one page of ids from an index ordered newest first, only
+ * those tickets joined with the names they refer to, and the exact total. The total adds up the
+ * counts kept per city, status and day (`ticket_counts`, `ticket_day_counts`) whenever the filter
+ * is made of those (city, status, creation days), counting tickets only at the edges of a range
+ * that starts or ends inside a day; otherwise (`q`, the observer's and convenor's lists) it counts
+ * the matching tickets. The SQL is written here rather than built by drizzle on every request: a
+ * list is the api's hottest call, and its text depends only on which filters are present.
  */
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   type Role,
   TICKETS_PAGE_SIZE,
   type TicketListQuery,
   type TicketListResponse,
+  type TicketStatus,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
-import { cities, tickets, users } from '../../db/schema';
-import { type AccessActor, staffScopeWhere } from './access';
-import { readTickets } from './ticketReader';
+import type { RunSql, SqlStatement } from '../../db/database';
+import { type AccessActor, staffScope } from './access';
+import { type TicketRow, toTicket } from './ticketReader';
 
 /** The caller of a list: who they are (from the token) and their city's name. */
 export interface ListingActor extends AccessActor {
@@ -26,8 +31,13 @@ export interface ListingActor extends AccessActor {
 export interface StaffListing {
   /** The roles that may make the call (any other signed-in role gets 403). */
   roles: readonly Role[];
-  /** What the list is about, within the caller's scope; undefined: every ticket in scope. */
-  where?: SQL;
+  /** The statuses the list is about (undefined: every status). */
+  statuses?: readonly TicketStatus[];
+  /**
+   * Any further rule, as SQL on the alias `t` of `tickets` (constant text, no user input); a list
+   * with one counts its total from the tickets rather than from the counts tables.
+   */
+  rule?: string;
   /** The answer names the caller's city (the city-scoped lists; spec §6: the convenor's city). */
   cityInAnswer: boolean;
 }
@@ -49,20 +59,21 @@ export const STAFF_LISTINGS = {
   all: { roles: ['admin', 'credaipresident'], cityInAnswer: false },
   cityPresidentPending: {
     roles: ['citypresident'],
-    where: inArray(tickets.status, ['pending', 'in-review']),
+    statuses: ['pending', 'in-review'],
     cityInAnswer: true,
   },
   cityPresidentAll: { roles: ['citypresident'], cityInAnswer: true },
-  governorPending: { roles: ['governor'], where: eq(tickets.status, 'pending'), cityInAnswer: false },
+  governorPending: { roles: ['governor'], statuses: ['pending'], cityInAnswer: false },
   observerAssigned: {
     roles: ['observer'],
-    where: and(eq(tickets.status, 'in-review'), eq(tickets.currentAssignee, 'Observer')),
+    statuses: ['in-review'],
+    rule: `t.current_assignee = 'Observer'`,
     cityInAnswer: true,
   },
   observerAll: { roles: ['observer'], cityInAnswer: true },
   convenorAssigned: {
     roles: ['convenor'],
-    where: or(eq(tickets.adminStatus, 'approved'), eq(tickets.cityPresidentStatus, 'approved')),
+    rule: `(t.admin_status = 'approved' or t.city_president_status = 'approved')`,
     cityInAnswer: true,
   },
 } as const satisfies Record<string, StaffListing>;
@@ -82,94 +93,211 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The request's filters as conditions on `tickets` (status, city name, title or member name, days). */
-export function filterConditions(query: Omit<TicketListQuery, 'page' | 'pageSize'>): SQL[] {
-  const conditions: SQL[] = [];
-  if (query.status && query.status !== 'all') conditions.push(eq(tickets.status, query.status));
-  const city = query.city?.trim();
-  if (city) {
-    conditions.push(
-      sql`${tickets.cityId} = (select ${cities.id} from ${cities} where lower(${cities.name}) = lower(${city}))`,
-    );
+/** The values of a statement, each added once and referred to as `$n`. */
+export class SqlValues {
+  readonly list: unknown[] = [];
+  add(value: unknown): string {
+    this.list.push(value);
+    return `$${this.list.length}`;
   }
-  const q = query.q?.trim();
-  if (q) {
-    const pattern = containsPattern(q);
-    conditions.push(
-      sql`(${tickets.title} ilike ${pattern} or ${tickets.customerId} in (select ${users.id} from ${users} where ${users.fullName} ilike ${pattern}))`,
-    );
-  }
-  const offset = query.tzOffset ?? 0;
-  if (query.date) {
-    const start = dayStart(query.date, offset);
-    conditions.push(sql`${tickets.createdAt} >= ${start.toISOString()}`);
-    conditions.push(sql`${tickets.createdAt} < ${new Date(start.getTime() + DAY_MS).toISOString()}`);
-  }
-  // Spec §7: [startDate, endDate); either end may be left open.
-  if (query.startDate) {
-    conditions.push(sql`${tickets.createdAt} >= ${dayStart(query.startDate, offset).toISOString()}`);
-  }
-  if (query.endDate) {
-    conditions.push(sql`${tickets.createdAt} < ${dayStart(query.endDate, offset).toISOString()}`);
-  }
-  return conditions;
 }
 
-/** The condition of one list for one caller: their scope, the list's own rule and the filters. */
-export function listingWhere(
-  actor: ListingActor,
-  listing: StaffListing,
-  query: Omit<TicketListQuery, 'page' | 'pageSize'>,
-): SQL | undefined {
-  const conditions = [staffScopeWhere(actor), listing.where, ...filterConditions(query)].filter(
-    (condition): condition is SQL => condition !== undefined,
-  );
-  return conditions.length ? and(...conditions) : undefined;
+/** A status as an SQL literal: only the constants of TICKET_STATUSES reach here, never user input. */
+function statusLiteral(status: TicketStatus): string {
+  if (!/^[a-z-]+$/.test(status)) throw new Error(`not a status: ${status}`);
+  return `'${status}'`;
 }
 
 /**
- * The two statements of a list: one page of ids, newest first (DESC is NULLS FIRST in PostgreSQL,
- * as the list indexes are built), and the count of every page. Exported so the benchmark can
- * EXPLAIN and time exactly what the api sends.
+ * What a list or a count is filtered by, in the terms the counts tables know (city, status,
+ * creation time) and the rest (`q`, a list's own rule). Every condition exists as SQL text once,
+ * with its values, so the same filter applies to `tickets` and to the counts tables alike.
  */
-export function listingQueries(
-  db: AppDatabase,
-  actor: ListingActor,
-  listing: StaffListing,
-  query: TicketListQuery,
-) {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
-  const where = listingWhere(actor, listing, query);
+export interface TicketFilter {
+  /** Conditions on `city_id` and `status`, valid on `tickets` and on both counts tables. */
+  cityStatus: string[];
+  /** Conditions only `tickets` can answer (a list's own rule). */
+  other: string[];
+  /** `q`: the placeholder of its ILIKE pattern (title or member name contains it, any case). */
+  pattern?: string;
+  /** Creation time: [from, to), either end open. */
+  from?: Date;
+  to?: Date;
+}
+
+/**
+ * The filter of one list for one caller (spec §6 scope, the list's own rule, ARCHITECTURE §5
+ * filters), on the alias `t` for tickets; for the counts tables the city and status conditions are
+ * written on unqualified column names, valid on either table.
+ */
+export function ticketFilter(
+  actor: AccessActor,
+  listing: Pick<StaffListing, 'statuses' | 'rule'>,
+  query: Omit<TicketListQuery, 'page' | 'pageSize'>,
+  values: SqlValues,
+): TicketFilter {
+  const cityStatus: string[] = [];
+  const other: string[] = [];
+  const scope = staffScope(actor);
+  if (scope.kind === 'none') cityStatus.push('false');
+  if (scope.kind === 'city') cityStatus.push(`city_id = ${values.add(scope.cityId)}`);
+  if (listing.statuses) cityStatus.push(`status in (${listing.statuses.map(statusLiteral).join(', ')})`);
+  if (listing.rule) other.push(listing.rule);
+  if (query.status && query.status !== 'all') cityStatus.push(`status = ${values.add(query.status)}`);
+  const city = query.city?.trim();
+  if (city) {
+    cityStatus.push(`city_id = (select c.id from cities c where lower(c.name) = lower(${values.add(city)}))`);
+  }
+  const q = query.q?.trim();
+  const offset = query.tzOffset ?? 0;
+  const lower: number[] = [];
+  const upper: number[] = [];
+  if (query.date) {
+    const start = dayStart(query.date, offset).getTime();
+    lower.push(start);
+    upper.push(start + DAY_MS);
+  }
+  // Spec §7: [startDate, endDate); either end may be left open.
+  if (query.startDate) lower.push(dayStart(query.startDate, offset).getTime());
+  if (query.endDate) upper.push(dayStart(query.endDate, offset).getTime());
   return {
-    page: db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    total: db.select({ total: count() }).from(tickets).where(where),
+    cityStatus,
+    other,
+    ...(q ? { pattern: values.add(containsPattern(q)) } : {}),
+    ...(lower.length ? { from: new Date(Math.max(...lower)) } : {}),
+    ...(upper.length ? { to: new Date(Math.min(...upper)) } : {}),
   };
 }
 
+/** `t.`-qualified copies of the city and status conditions, for a query on `tickets t`. */
+function onTickets(conditions: string[]): string[] {
+  return conditions.map((condition) => condition.replace(/^(city_id|status) /, 't.$1 '));
+}
+
+/** The WHERE of a query on `tickets t` (the page, an exact count), between [from, to) when given. */
+function ticketsWhere(filter: TicketFilter, values: SqlValues, from = filter.from, to = filter.to): string {
+  const conditions = [...onTickets(filter.cityStatus), ...filter.other];
+  if (from) conditions.push(`t.created_at >= ${values.add(from.toISOString())}`);
+  if (to) conditions.push(`t.created_at < ${values.add(to.toISOString())}`);
+  return conditions.length ? conditions.join(' and ') : 'true';
+}
+
+const floorDay = (time: Date) => new Date(Math.floor(time.getTime() / DAY_MS) * DAY_MS);
+const ceilDay = (time: Date) => new Date(Math.ceil(time.getTime() / DAY_MS) * DAY_MS);
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/**
+ * The exact number of tickets matching the filter, as an SQL expression. From the counts tables
+ * when the filter is of city, status and time only: whole UTC days from `ticket_day_counts`, the
+ * partial days at either end counted from `tickets` (an index range of under a day), no time
+ * bounds from `ticket_counts`. Otherwise a count of the matching tickets.
+ */
+export function totalExpression(filter: TicketFilter, values: SqlValues): string {
+  const exact = (from?: Date, to?: Date) =>
+    `(select count(*) from tickets t where ${ticketsWhere(filter, values, from, to)})`;
+  if (filter.other.length || filter.pattern) return exact();
+  const where = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
+  const { from, to } = filter;
+  if (!from && !to) {
+    return `(select coalesce(sum(n), 0) from ticket_counts where ${where(filter.cityStatus)})`;
+  }
+  const firstDay = from ? ceilDay(from) : undefined;
+  const endDay = to ? floorDay(to) : undefined;
+  // Within one day, or across one midnight with no whole day: the tickets themselves (under 2 days).
+  if (firstDay && endDay && firstDay >= endDay) return exact();
+  const days = [...filter.cityStatus];
+  if (firstDay) days.push(`day >= ${values.add(dayOf(firstDay))}::date`);
+  if (endDay) days.push(`day < ${values.add(dayOf(endDay))}::date`);
+  const parts = [`(select coalesce(sum(n), 0) from ticket_day_counts where ${where(days)})`];
+  if (from && firstDay && from < firstDay) parts.push(exact(from, firstDay));
+  if (to && endDay && endDay < to) parts.push(exact(endDay, to));
+  return parts.join(' + ');
+}
+
+// The columns of a ticket and the names it refers to, as `toTicket` reads them (alias `t`).
+const TICKET_COLUMNS = `t.id, t.title, t.description, t.status, t.city_id as "cityId",
+  t.committee_id as "committeeId", t.customer_id as "customerId", t.type, t.category,
+  t.attachment_path as "attachmentPath", t.photo_path as "photoPath",
+  t.rejection_reason as "rejectionReason", t.resolution_method as "resolutionMethod",
+  t.current_assignee as "currentAssignee", t.city_president_id as "cityPresidentId",
+  t.convenor_id as "convenorId", t.observer_id as "observerId",
+  t.city_president_status as "cityPresidentStatus", t.admin_status as "adminStatus",
+  t.convenor_status as "convenorStatus", t.observer_status as "observerStatus", t.version,
+  t.created_at as "createdAt", t.updated_at as "updatedAt",
+  c.name as "cityName", cm.name as "committeeName",
+  cu.full_name as "customerName", cu.email as "customerEmail", cu.mobile as "customerMobile",
+  cu.committee as "customerCommittee",
+  (select cc.name from cities cc where cc.id = cu.city_id) as "customerCityName",
+  (select x.full_name from users x where x.id = t.city_president_id) as "cityPresidentName",
+  (select x.full_name from users x where x.id = t.convenor_id) as "convenorName",
+  (select x.full_name from users x where x.id = t.observer_id) as "observerName"`;
+
+/**
+ * The one statement of a list: the total and the page's tickets with their names, newest first
+ * (DESC is NULLS FIRST in PostgreSQL, as the list indexes are built); one row with a null id when
+ * the page is empty. Exported so the benchmark can EXPLAIN and time exactly what the api sends.
+ */
+export function listingStatement(
+  actor: AccessActor,
+  listing: StaffListing,
+  query: TicketListQuery,
+): SqlStatement {
+  const values = new SqlValues();
+  const filter = ticketFilter(actor, listing, query, values);
+  const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
+  const offset = ((query.page ?? 1) - 1) * pageSize;
+  const order = 'order by created_at desc, id desc';
+  // LIMIT and OFFSET are numbers validated by the query schema: written in the text, so the planner
+  // knows them (a generic plan of LIMIT $n assumes 10 % of the table).
+  const limit = `limit ${Number(pageSize)} offset ${Number(offset)}`;
+  let ctes: string;
+  let total: string;
+  if (filter.pattern) {
+    // `q`: the tickets whose title matches (trigram index) and the tickets of every member whose
+    // name matches (trigram index, then each member's tickets by index: OFFSET 0 keeps PostgreSQL
+    // from trading those lookups for a scan of every ticket), once each; page and count from them.
+    const where = ticketsWhere(filter, values);
+    ctes = `matches as materialized (
+  select t.id, t.created_at from tickets t where t.title ilike ${filter.pattern} and ${where}
+  union
+  select t.id, t.created_at from users qu cross join lateral (
+    select t.id, t.created_at from tickets t where t.customer_id = qu.id and ${where} offset 0
+  ) t where qu.full_name ilike ${filter.pattern}
+), page as (select id, created_at from matches ${order} ${limit})`;
+    total = '(select count(*) from matches)';
+  } else {
+    ctes = `page as (select t.id, t.created_at from tickets t where ${ticketsWhere(filter, values)} ${order} ${limit})`;
+    total = totalExpression(filter, values);
+  }
+  const text = `with ${ctes}
+select (${total})::int as "total", r.* from (select 1) as one left join (
+  select ${TICKET_COLUMNS}
+  from page p join tickets t on t.id = p.id
+  join cities c on c.id = t.city_id
+  left join committees cm on cm.id = t.committee_id
+  join users cu on cu.id = t.customer_id
+) r on true
+order by r."createdAt" desc, r.id desc`;
+  // Prepared (parsed and planned once per connection): the text depends only on which filters are
+  // present and on the page, and the generic plan is the custom one (EXPLAIN in bench/README.md).
+  // Not the `q` search, whose best plan depends on the pattern.
+  return { text, values: values.list, prepare: !filter.pattern };
+}
+
+type ListRow = { total: number } & ({ id: null } | TicketRow);
+
 /** One page of a staff list, newest first, with the total of every page. */
 export async function listStaffTickets(
-  db: AppDatabase,
+  runSql: RunSql,
   actor: ListingActor,
   listing: StaffListing,
   query: TicketListQuery,
 ): Promise<TicketListResponse> {
-  const queries = listingQueries(db, actor, listing, query);
-  // The page and the count are independent: on PostgreSQL they run on two connections at once.
-  const [rows, totals] = await Promise.all([queries.page, queries.total]);
-  const found = await readTickets(
-    db,
-    rows.map((row) => row.id),
-  );
+  const rows = await runSql<ListRow>(listingStatement(actor, listing, query));
+  const tickets = rows.flatMap((row) => (row.id === null ? [] : [toTicket(row as TicketRow)]));
   return {
-    tickets: found,
-    total: totals[0]?.total ?? 0,
+    tickets,
+    total: rows[0]?.total ?? 0,
     ...(listing.cityInAnswer ? { city: actor.cityName } : {}),
   };
 }

@@ -1,73 +1,60 @@
 /**
- * The dashboard's counts (spec §2, §4; ARCHITECTURE §5), computed by the database in one aggregate
- * query each and scoped to what the caller may see (`staffScopeWhere`). Both read only `city_id`
- * and `status`, which the `tickets_city_status_created_idx` and `tickets_status_created_idx`
- * indexes hold, so PostgreSQL can count from an index without visiting the table.
+ * The dashboard's counts (spec §2, §4; ARCHITECTURE §5), scoped to what the caller may see. Both
+ * add up the exact counts kept per city and status (`ticket_counts`, ADR 0007) rather than count
+ * up to 1,000,000 tickets: a few dozen rows whatever the number of tickets.
  */
-import { and, type SQL, sql } from 'drizzle-orm';
 import type { CityStats, TicketStats, TicketStatsQuery } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
-import { cities, tickets } from '../../db/schema';
-import { staffScopeWhere } from './access';
-import { filterConditions, type ListingActor } from './listing';
+import type { RunSql, SqlStatement } from '../../db/database';
+import type { AccessActor } from './access';
+import { SqlValues, ticketFilter } from './listing';
 
-function statsWhere(actor: ListingActor, query: TicketStatsQuery): SQL {
-  const conditions = [staffScopeWhere(actor), ...filterConditions({ city: query.city })].filter(
-    (condition): condition is SQL => condition !== undefined,
-  );
-  return conditions.length ? (and(...conditions) as SQL) : sql`true`;
+/** The city and status conditions of the caller's scope and the `city` filter, on ticket_counts. */
+function countsWhere(actor: AccessActor, query: TicketStatsQuery, values: SqlValues): string {
+  const { cityStatus } = ticketFilter(actor, {}, { city: query.city }, values);
+  return cityStatus.length ? cityStatus.join(' and ') : 'true';
 }
 
 /** The statement of the four cards (exported so the benchmark can EXPLAIN and time it). */
-export function ticketStatsQuery(db: AppDatabase, actor: ListingActor, query: TicketStatsQuery = {}) {
-  return db
-    .select({
-      total: sql<number>`count(*)::int`,
-      inReview: sql<number>`(count(*) filter (where ${tickets.status} = 'in-review'))::int`,
-      resolved: sql<number>`(count(*) filter (where ${tickets.status} = 'resolved'))::int`,
-      rejected: sql<number>`(count(*) filter (where ${tickets.status} = 'rejected'))::int`,
-    })
-    .from(tickets)
-    .where(statsWhere(actor, query));
+export function ticketStatsStatement(actor: AccessActor, query: TicketStatsQuery = {}): SqlStatement {
+  const values = new SqlValues();
+  const where = countsWhere(actor, query, values);
+  return {
+    text: `select coalesce(sum(n), 0)::int as "total",
+  coalesce(sum(n) filter (where status = 'in-review'), 0)::int as "inReview",
+  coalesce(sum(n) filter (where status = 'resolved'), 0)::int as "resolved",
+  coalesce(sum(n) filter (where status = 'rejected'), 0)::int as "rejected"
+from ticket_counts where ${where}`,
+    values: values.list,
+    prepare: true,
+  };
 }
 
 /** The four cards: every ticket, In Review (exactly 'in-review'), Resolved, Rejected. */
 export async function ticketStats(
-  db: AppDatabase,
-  actor: ListingActor,
+  runSql: RunSql,
+  actor: AccessActor,
   query: TicketStatsQuery = {},
 ): Promise<TicketStats> {
-  const [row] = await ticketStatsQuery(db, actor, query);
+  const [row] = await runSql<TicketStats>(ticketStatsStatement(actor, query));
   return row ?? { total: 0, inReview: 0, resolved: 0, rejected: 0 };
 }
 
 /** The statement of the city chart (exported so the benchmark can EXPLAIN and time it). */
-export function cityStatsQuery(db: AppDatabase, actor: ListingActor, query: TicketStatsQuery = {}) {
-  const perCity = db
-    .select({
-      cityId: tickets.cityId,
-      total: sql<number>`count(*)::int`.as('total'),
-      pending: sql<number>`(count(*) filter (where ${tickets.status} in ('pending', 'in-review')))::int`.as(
-        'pending',
-      ),
-      resolved: sql<number>`(count(*) filter (where ${tickets.status} = 'resolved'))::int`.as('resolved'),
-      rejected: sql<number>`(count(*) filter (where ${tickets.status} = 'rejected'))::int`.as('rejected'),
-    })
-    .from(tickets)
-    .where(statsWhere(actor, query))
-    .groupBy(tickets.cityId)
-    .as('per_city');
-  return db
-    .select({
-      city: cities.name,
-      total: perCity.total,
-      pending: perCity.pending,
-      resolved: perCity.resolved,
-      rejected: perCity.rejected,
-    })
-    .from(perCity)
-    .innerJoin(cities, sql`${cities.id} = ${perCity.cityId}`)
-    .orderBy(cities.name);
+export function cityStatsStatement(actor: AccessActor, query: TicketStatsQuery = {}): SqlStatement {
+  const values = new SqlValues();
+  const where = countsWhere(actor, query, values);
+  return {
+    text: `select ci.name as "city", k.total, k.pending, k.resolved, k.rejected from (
+  select city_id, sum(n)::int as "total",
+    coalesce(sum(n) filter (where status in ('pending', 'in-review')), 0)::int as "pending",
+    coalesce(sum(n) filter (where status = 'resolved'), 0)::int as "resolved",
+    coalesce(sum(n) filter (where status = 'rejected'), 0)::int as "rejected"
+  from ticket_counts where ${where} group by city_id having sum(n) > 0
+) k join cities ci on ci.id = k.city_id
+order by ci.name`,
+    values: values.list,
+    prepare: true,
+  };
 }
 
 /**
@@ -75,9 +62,9 @@ export function cityStatsQuery(db: AppDatabase, actor: ListingActor, query: Tick
  * pending and in-review (spec §4), approved counts only in the total.
  */
 export function cityStats(
-  db: AppDatabase,
-  actor: ListingActor,
+  runSql: RunSql,
+  actor: AccessActor,
   query: TicketStatsQuery = {},
 ): Promise<CityStats[]> {
-  return cityStatsQuery(db, actor, query).execute();
+  return runSql<CityStats>(cityStatsStatement(actor, query));
 }

@@ -42,7 +42,30 @@ function nameOf(
 }
 
 const selection = {
-  ticket: tickets,
+  id: tickets.id,
+  title: tickets.title,
+  description: tickets.description,
+  status: tickets.status,
+  cityId: tickets.cityId,
+  committeeId: tickets.committeeId,
+  customerId: tickets.customerId,
+  type: tickets.type,
+  category: tickets.category,
+  attachmentPath: tickets.attachmentPath,
+  photoPath: tickets.photoPath,
+  rejectionReason: tickets.rejectionReason,
+  resolutionMethod: tickets.resolutionMethod,
+  currentAssignee: tickets.currentAssignee,
+  cityPresidentId: tickets.cityPresidentId,
+  convenorId: tickets.convenorId,
+  observerId: tickets.observerId,
+  cityPresidentStatus: tickets.cityPresidentStatus,
+  adminStatus: tickets.adminStatus,
+  convenorStatus: tickets.convenorStatus,
+  observerStatus: tickets.observerStatus,
+  version: tickets.version,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
   cityName: cities.name,
   committeeName: committees.name,
   customerName: customer.fullName,
@@ -61,6 +84,72 @@ const selection = {
   observerName: nameOf(users, 'observer', observer.id, observer.fullName, tickets.observerId),
 };
 
+function selectTicketRows(db: AppDatabase, ids: number[]) {
+  return db
+    .select(selection)
+    .from(tickets)
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .leftJoin(committees, eq(committees.id, tickets.committeeId))
+    .innerJoin(customer, eq(customer.id, tickets.customerId))
+    .where(inArray(tickets.id, ids));
+}
+
+/**
+ * A ticket row with the names it refers to, flat: what `readTickets` selects and what the list
+ * statement (listing.ts) selects under the same aliases.
+ */
+export type TicketRow = Awaited<ReturnType<typeof selectTicketRows>>[number];
+
+/** The answer's shape of a ticket row (spec §3 Ticket). */
+export function toTicket(
+  row: TicketRow,
+  options: ReadOptions = {},
+  history?: Map<number, TicketComment[]>,
+  files?: Map<number, TicketAttachment[]>,
+): Ticket {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    city: row.cityName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    type: row.type,
+    category: row.category,
+    attachmentPath: row.attachmentPath,
+    photoPath: row.photoPath,
+    rejectionReason: row.rejectionReason,
+    resolutionMethod: row.resolutionMethod,
+    currentAssignee: row.currentAssignee,
+    cityPresidentId: row.cityPresidentId,
+    convenorId: row.convenorId,
+    observerId: row.observerId,
+    cityPresidentStatus: row.cityPresidentStatus,
+    adminStatus: row.adminStatus,
+    convenorStatus: row.convenorStatus,
+    observerStatus: row.observerStatus,
+    customer: {
+      id: row.customerId,
+      fullName: row.customerName,
+      email: options.maskContact ? maskEmail(row.customerEmail) : row.customerEmail,
+      mobile: options.maskContact ? maskMobile(row.customerMobile) : row.customerMobile,
+      city: row.customerCityName ?? row.cityName,
+      committee: row.customerCommittee ?? row.committeeName,
+    },
+    committee: row.committeeName && row.committeeId ? { id: row.committeeId, name: row.committeeName } : null,
+    cityData: { id: row.cityId, name: row.cityName },
+    cityPresident: row.cityPresidentName
+      ? { id: row.cityPresidentId ?? undefined, fullName: row.cityPresidentName }
+      : null,
+    convenor: row.convenorName ? { id: row.convenorId ?? undefined, fullName: row.convenorName } : null,
+    observer: row.observerName ? { id: row.observerId ?? undefined, fullName: row.observerName } : null,
+    ...(options.history ? { comments: history?.get(row.id) ?? [] } : {}),
+    ...(options.attachments ? { attachments: files?.get(row.id) ?? [] } : {}),
+  };
+}
+
 /** Where an attachment downloads from (spec §7: /uploads/attachments/{file} or /uploads/photos/{file}). */
 export function attachmentUrl(kind: 'attachment' | 'photo', storedName: string): string {
   return `/uploads/${kind === 'photo' ? 'photos' : 'attachments'}/${encodeURIComponent(storedName)}`;
@@ -73,64 +162,12 @@ export async function readTickets(
   options: ReadOptions = {},
 ): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(selection)
-    .from(tickets)
-    .innerJoin(cities, eq(cities.id, tickets.cityId))
-    .leftJoin(committees, eq(committees.id, tickets.committeeId))
-    .innerJoin(customer, eq(customer.id, tickets.customerId))
-    .where(inArray(tickets.id, ids));
+  const rows = await selectTicketRows(db, ids);
 
   const history = options.history ? await readHistory(db, ids) : new Map<number, TicketComment[]>();
   const files = options.attachments ? await readAttachments(db, ids) : new Map<number, TicketAttachment[]>();
 
-  const byId = new Map(
-    rows.map((row) => {
-      const t = row.ticket;
-      const ticket: Ticket = {
-        id: t.id,
-        title: t.title,
-        description: t.description,
-        status: t.status,
-        city: row.cityName,
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-        version: t.version,
-        type: t.type,
-        category: t.category,
-        attachmentPath: t.attachmentPath,
-        photoPath: t.photoPath,
-        rejectionReason: t.rejectionReason,
-        resolutionMethod: t.resolutionMethod,
-        currentAssignee: t.currentAssignee,
-        cityPresidentId: t.cityPresidentId,
-        convenorId: t.convenorId,
-        observerId: t.observerId,
-        cityPresidentStatus: t.cityPresidentStatus,
-        adminStatus: t.adminStatus,
-        convenorStatus: t.convenorStatus,
-        observerStatus: t.observerStatus,
-        customer: {
-          id: t.customerId,
-          fullName: row.customerName,
-          email: options.maskContact ? maskEmail(row.customerEmail) : row.customerEmail,
-          mobile: options.maskContact ? maskMobile(row.customerMobile) : row.customerMobile,
-          city: row.customerCityName ?? row.cityName,
-          committee: row.customerCommittee ?? row.committeeName,
-        },
-        committee: row.committeeName && t.committeeId ? { id: t.committeeId, name: row.committeeName } : null,
-        cityData: { id: t.cityId, name: row.cityName },
-        cityPresident: row.cityPresidentName
-          ? { id: t.cityPresidentId ?? undefined, fullName: row.cityPresidentName }
-          : null,
-        convenor: row.convenorName ? { id: t.convenorId ?? undefined, fullName: row.convenorName } : null,
-        observer: row.observerName ? { id: t.observerId ?? undefined, fullName: row.observerName } : null,
-        ...(options.history ? { comments: history.get(t.id) ?? [] } : {}),
-        ...(options.attachments ? { attachments: files.get(t.id) ?? [] } : {}),
-      };
-      return [t.id, ticket] as const;
-    }),
-  );
+  const byId = new Map(rows.map((row) => [row.id, toTicket(row, options, history, files)] as const));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
