@@ -2,6 +2,7 @@
 import '../i18n';
 import { lazy } from 'react';
 import type { RemotePages } from 'shared-contracts';
+import { prefetchDashboard } from '../features/dashboard/api/dashboardPrefetch';
 import { HeadingPage } from '../pages/HeadingPage';
 
 const AllTicketsPage = lazy(() => import('../pages/AllTicketsPage'));
@@ -9,7 +10,11 @@ const preview = (name: 'ProfilePreview' | 'ReportsPreview' | 'SettingsPreview' |
   lazy(() => import('../pages/PreviewPages').then((module) => ({ default: module[name] })));
 
 const pages: RemotePages<'staffDashboard'> = {
-  '/dashboard': lazy(() => import('../pages/DashboardPage')),
+  // The dashboard's calls start with the download of its code, not after it (render-as-you-fetch).
+  '/dashboard': lazy(() => {
+    prefetchDashboard();
+    return import('../pages/DashboardPage');
+  }),
   '/all-tickets': AllTicketsPage,
   '/ticket': AllTicketsPage,
   '/reports': preview('ReportsPreview'),

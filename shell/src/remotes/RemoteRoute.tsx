@@ -1,9 +1,8 @@
 import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
-import { type ComponentType, Suspense, use, useLayoutEffect, useState } from 'react';
+import { type ComponentType, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteId } from 'shared-contracts';
 import { ErrorBoundary } from './ErrorBoundary';
-import { handOffPrerendered } from './prerendered';
 import { remotePages, retryRemote } from './remoteLoader';
 
 interface Props<R extends RemoteId> {
@@ -15,18 +14,7 @@ function RemotePage<R extends RemoteId>({ remote, path }: Props<R>) {
   const pages = use(remotePages(remote)) as Record<string, ComponentType>;
   const Page = pages[path];
   if (!Page) throw new Error(`Remote "${remote}" has no page for ${path}`);
-  return (
-    <>
-      <Page />
-      <PrerenderedHandOff />
-    </>
-  );
-}
-
-/** Rendered once the page itself has (not while it suspends): the live page takes the frame's place. */
-function PrerenderedHandOff() {
-  useLayoutEffect(() => handOffPrerendered(), []);
-  return null;
+  return <Page />;
 }
 
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -41,7 +29,6 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
           </div>
         </Stack>
       </Alert>
-      <PrerenderedHandOff />
     </Container>
   );
 }
