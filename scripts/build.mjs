@@ -66,7 +66,14 @@ export async function build({ ifMissing = false } = {}) {
   const jobs = frontends.map((app) => async () => {
     const t0 = performance.now();
     await run('npx', ['webpack', '--mode', 'production'], path.join(ROOT, app.folder));
-    // An app may prerender HTML of its pages into dist/prerender/ (mf-public-intake does).
+    // An app may build a public bundle into dist/public/ (ADR 0010), and prerender HTML of its
+    // pages into dist/prerender/ (mf-public-intake does both).
+    if (existsSync(path.join(ROOT, app.folder, 'webpack.public.config.ts')))
+      await run(
+        'npx',
+        ['webpack', '--mode', 'production', '-c', 'webpack.public.config.ts'],
+        path.join(ROOT, app.folder),
+      );
     if (existsSync(path.join(ROOT, app.folder, 'prerender.tsx')))
       await run(
         'npx',

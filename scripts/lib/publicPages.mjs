@@ -1,8 +1,10 @@
 // The HTML of the public routes (/add-ticket, /ticket-detail/:id, /tickets/:userId), written by
-// the deploy step next to /config/remotes.json, from what that file points at. A visitor of a
-// public route waits for no chain: the page names the public remote's manifest, entry, exposed
-// module and page chunk itself, so the browser fetches them together with the shell's main.js,
-// and (for /add-ticket) it carries the form's frame, prerendered by the remote's own build.
+// the deploy step next to /config/remotes.json, from what that file points at (ADR 0010):
+// - when the public remote ships its public bundle (dist/public/), the page loads that bundle
+//   (no shell, no federation: only what the public pages use), and /add-ticket carries the
+//   form's first frame, prerendered by the remote's own build, which paints before any script;
+// - else the page is the shell's, with the public remote's federation chain (manifest, entry,
+//   exposed module, page chunk) preloaded so the browser fetches it together with main.js.
 //
 // Nothing here is compiled into a bundle: pointing remotes.json at a new version of the public
 // remote and running this step again (`node scripts/build.mjs --pages-only`) is a redeploy.
@@ -65,6 +67,54 @@ function prerendered(folder, name) {
   return { html: readFileSync(html, 'utf8'), css: readFileSync(css, 'utf8') };
 }
 
+/** The public bundle the remote's build left in dist/public/ (ADR 0010), or null. */
+function publicBundle(folder) {
+  const entry = path.join(folder, 'public', 'entry.json');
+  if (!existsSync(entry)) return null;
+  return JSON.parse(readFileSync(entry, 'utf8'));
+}
+
+/** The page on the public remote's own bundle: prerendered frame, then its script and styles. */
+function publicBundlePage(template, files, bundle, page) {
+  const base = `${files.base}public/`;
+  const frame = page.prerender ? prerendered(files.folder, page.prerender) : null;
+  const head = [
+    ...bundle.js.map((file) => `<script defer="defer" src="${escapeAttribute(base + file)}"></script>`),
+    ...(bundle.pages[page.chunk] ?? []).map((file) => hint(base + file, 'script')),
+    // With a frame: its rules inline, and the whole stylesheet only fetched (it holds back no
+    // paint); the bundle applies it before the live page shows (src/public.tsx). Without one,
+    // the stylesheet as usual.
+    ...bundle.css.map((file) =>
+      frame
+        ? `<link rel="preload" href="${escapeAttribute(base + file)}" as="style" data-stylesheet/>`
+        : `<link rel="stylesheet" href="${escapeAttribute(base + file)}"/>`,
+    ),
+    ...(frame ? [`<style>${frame.css}#prerendered~#root{display:none}</style>`] : []),
+  ];
+  return template
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(/<link rel="preload" href="\/config\/remotes.json"[^>]*>/, '')
+    .replace(/<script defer="defer" src="\/main.js"><\/script>/, '')
+    .replace('</head>', `${head.join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `${frame ? `<div id="prerendered"><main>${frame.html}</main></div>` : ''}<div id="root"></div>`,
+    );
+}
+
+/** The page on the shell: its HTML, with the federation chain of the public remote preloaded. */
+function shellPage(template, files, manifestUrl, page) {
+  const chunk = files.asyncJs.find((file) => file.startsWith(`${page.chunk}.`));
+  const hints = [
+    hint(manifestUrl, 'fetch'),
+    hint(files.entry, 'script'),
+    ...files.exposeJs.map((url) => hint(url, 'script')),
+    ...files.exposeCss.map((url) => hint(url, 'style')),
+    ...(chunk ? [hint(files.base + chunk, 'script')] : []),
+  ];
+  return template.replace('</head>', `${hints.join('')}</head>`);
+}
+
 export function writePublicPages(www, remotes) {
   const target = path.join(www, PAGES_DIR);
   rmSync(target, { recursive: true, force: true });
@@ -74,28 +124,11 @@ export function writePublicPages(www, remotes) {
   if (!files) return;
   mkdirSync(target, { recursive: true });
   const template = readFileSync(shellHtml, 'utf8');
+  const bundle = publicBundle(files.folder);
   for (const page of PUBLIC_PAGES) {
-    const chunk = files.asyncJs.find((file) => file.startsWith(`${page.chunk}.`));
-    const hints = [
-      hint(manifestUrl, 'fetch'),
-      hint(files.entry, 'script'),
-      ...files.exposeJs.map((url) => hint(url, 'script')),
-      ...files.exposeCss.map((url) => hint(url, 'style')),
-      ...(chunk ? [hint(files.base + chunk, 'script')] : []),
-    ];
-    const frame = page.prerender ? prerendered(files.folder, page.prerender) : null;
-    let html = template.replace('</head>', `${hints.join('')}</head>`);
-    if (frame) {
-      // The frame paints before any script runs; the shell mounts hidden beside it and takes
-      // its place once the page is ready (shell/src/prerendered.ts). Light scheme, as the app.
-      html = html
-        .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-        .replace('</head>', `<style>${frame.css}#prerendered~#root{display:none}</style></head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="prerendered"><main>${frame.html}</main></div><div id="root"></div>`,
-        );
-    }
+    const html = bundle
+      ? publicBundlePage(template, files, bundle, page)
+      : shellPage(template, files, manifestUrl, page);
     writeFileSync(path.join(target, page.file), html);
   }
 }

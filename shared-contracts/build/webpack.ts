@@ -117,3 +117,58 @@ export function createAppConfig(
     },
   };
 }
+
+/**
+ * A remote's public bundle (ADR 0010): its pages as an ordinary webpack app, without Module
+ * Federation, so every package is tree-shaken to what those pages use. It lands in dist/public/
+ * with content-hashed names (no federation, so `output.filename` can be hashed) and an
+ * `entry.json` naming its script and stylesheet, which the deploy step writes into the public
+ * routes' HTML. Served from the remote's own folder: redeploying the remote redeploys it.
+ */
+export function createPublicBundleConfig(
+  options: { dir: string; entry: string },
+  argv: { mode?: 'development' | 'production' },
+): Configuration {
+  const base = createAppConfig({ dir: options.dir, name: 'publicIntake', title: 'Help Desk' }, argv);
+  return {
+    ...base,
+    entry: options.entry,
+    devtool: 'source-map',
+    output: {
+      path: path.join(options.dir, 'dist', 'public'),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+      uniqueName: 'publicIntakePages',
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+      }),
+      new HtmlWebpackPlugin({
+        filename: 'entry.json',
+        inject: false,
+        publicPath: '',
+        // The entry's files, and every file of each lazily loaded page (`page-*` chunk names).
+        templateContent: ({ htmlWebpackPlugin, compilation }) =>
+          JSON.stringify({
+            js: htmlWebpackPlugin.files.js,
+            css: htmlWebpackPlugin.files.css,
+            pages: Object.fromEntries(
+              [...compilation.namedChunkGroups]
+                .filter(([name]) => name.startsWith('page-'))
+                .map(([name, group]) => [name, group.getFiles().filter((file: string) => file.endsWith('.js'))]),
+            ),
+          }),
+      }),
+    ],
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(options.dir, 'node_modules/.cache/webpack-public'),
+    },
+    devServer: undefined,
+  };
+}

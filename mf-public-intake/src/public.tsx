@@ -1,0 +1,98 @@
+/**
+ * The public bundle's entry (ADR 0010): what a visitor who opens /add-ticket, /ticket-detail/:id
+ * or /tickets/:userId runs. The same pages and providers as inside the shell, built without
+ * Module Federation so that only what they use is downloaded. The page sits in a `<main>`, as
+ * the shell's layout puts it on these routes (no header or sidebar, spec §2). A link to any other
+ * route (the shell's) is a full page load, so the shell serves it.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, StrictMode, Suspense, useEffect, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProviders, REMOTE_ROUTES } from 'shared-contracts';
+import pages from './exposes/routes';
+import { handOffPrerendered } from './lib/prerendered';
+
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** Rendered next to the page once it has rendered: the live page takes the prerendered frame's place. */
+function PrerenderedHandOff() {
+  useLayoutEffect(() => handOffPrerendered(), []);
+  return null;
+}
+
+/** Any route these pages do not own belongs to the shell: load it from the server. */
+function ShellRoute() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => window.location.assign(`${pathname}${search}${hash}`), [pathname, search, hash]);
+  return null;
+}
+
+/**
+ * A page with a prerendered frame only preloads the whole stylesheet, so that it holds back no
+ * paint. Apply it, first in <head> (Mantine's theme variables, rendered later in the page, must
+ * win over its defaults), and wait for it before the live page can take the frame's place.
+ */
+function applyPreloadedStylesheets(): Promise<unknown> {
+  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][data-stylesheet]');
+  return Promise.all(
+    [...preloads].map(
+      (preload) =>
+        new Promise<void>((resolve) => {
+          const sheet = document.createElement('link');
+          sheet.rel = 'stylesheet';
+          sheet.href = preload.href;
+          sheet.onload = () => resolve();
+          sheet.onerror = () => resolve();
+          document.head.prepend(sheet);
+        }),
+    ),
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const pagesByPath = pages as Record<string, ComponentType>;
+
+void applyPreloadedStylesheets().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <main>
+            <Suspense fallback={<PageLoader />}>
+              <Routes>
+                {REMOTE_ROUTES.publicIntake.map((path) => {
+                  const Page = pagesByPath[path] as ComponentType;
+                  return (
+                    <Route
+                      key={path}
+                      path={path}
+                      element={
+                        <>
+                          <Page />
+                          <PrerenderedHandOff />
+                        </>
+                      }
+                    />
+                  );
+                })}
+                <Route path="*" element={<ShellRoute />} />
+              </Routes>
+            </Suspense>
+          </main>
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
+);
