@@ -6,8 +6,8 @@
 //   www/pages/*.html            the public routes' HTML, written from what remotes.json points at
 //                               (scripts/lib/publicPages.mjs)
 // `--if-missing` builds only the apps whose build is missing or older than their sources.
-// `--pages-only` builds nothing: it rewrites www/pages/ from the current www/config/remotes.json
-// (the last step of redeploying the public remote to a new folder).
+// `--pages-only [--www DIR]` builds nothing: it rewrites www/pages/ from the current
+// www/config/remotes.json (the last step of redeploying the public remote to a new folder).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +96,8 @@ export async function build({ ifMissing = false } = {}) {
 export const buildIfMissing = () => build({ ifMissing: true });
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--pages-only')) {
-  writePagesFromConfig();
+  const www = process.argv.indexOf('--www');
+  writePagesFromConfig(www > 0 ? path.resolve(process.argv[www + 1]) : WWW);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   build({ ifMissing: process.argv.includes('--if-missing') }).catch((error) => {
     console.error(error.message);

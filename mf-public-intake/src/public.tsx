@@ -31,10 +31,15 @@ function PrerenderedHandOff() {
   return null;
 }
 
+/** The path this page was served for: never reloaded (a path the server and router disagree on). */
+const SERVED_PATH = window.location.pathname;
+
 /** Any route these pages do not own belongs to the shell: load it from the server. */
 function ShellRoute() {
   const { pathname, search, hash } = useLocation();
-  useEffect(() => window.location.assign(`${pathname}${search}${hash}`), [pathname, search, hash]);
+  useEffect(() => {
+    if (pathname !== SERVED_PATH) window.location.assign(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
   return null;
 }
 

@@ -91,15 +91,18 @@ function publicBundlePage(template, files, bundle, page) {
     ),
     ...(frame ? [`<style>${frame.css}#prerendered~#root{display:none}</style>`] : []),
   ];
-  return template
-    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-    .replace(/<link rel="preload" href="\/config\/remotes.json"[^>]*>/, '')
-    .replace(/<script defer="defer" src="\/main.js"><\/script>/, '')
-    .replace('</head>', `${head.join('')}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `${frame ? `<div id="prerendered"><main>${frame.html}</main></div>` : ''}<div id="root"></div>`,
-    );
+  return (
+    template
+      .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+      .replace(/<link rel="preload" href="\/config\/remotes.json"[^>]*>/, '')
+      .replace(/<script defer="defer" src="\/main.js"><\/script>/, '')
+      // Replacement functions: the frame's text is inserted as is (no `$&` patterns).
+      .replace('</head>', () => `${head.join('')}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `${frame ? `<div id="prerendered"><main>${frame.html}</main></div>` : ''}<div id="root"></div>`,
+      )
+  );
 }
 
 /** The page on the shell: its HTML, with the federation chain of the public remote preloaded. */
@@ -112,7 +115,7 @@ function shellPage(template, files, manifestUrl, page) {
     ...files.exposeCss.map((url) => hint(url, 'style')),
     ...(chunk ? [hint(files.base + chunk, 'script')] : []),
   ];
-  return template.replace('</head>', `${hints.join('')}</head>`);
+  return template.replace('</head>', () => `${hints.join('')}</head>`);
 }
 
 export function writePublicPages(www, remotes) {
