@@ -160,7 +160,10 @@ export function createPublicBundleConfig(
             pages: Object.fromEntries(
               [...compilation.namedChunkGroups]
                 .filter(([name]) => name.startsWith('page-'))
-                .map(([name, group]) => [name, group.getFiles().filter((file: string) => file.endsWith('.js'))]),
+                .map(([name, group]) => [
+                  name,
+                  group.getFiles().filter((file: string) => file.endsWith('.js')),
+                ]),
             ),
           }),
       }),
