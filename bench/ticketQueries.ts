@@ -124,18 +124,24 @@ async function main(url: string) {
       role: string;
       cityId: number;
       cityName: string;
+      tokenVersion: number;
     }>(
-      `select u.id, u.email, u.role, u.city_id as "cityId", c.name as "cityName"
+      `select u.id, u.email, u.role, u.city_id as "cityId", c.name as "cityName", u.token_version as "tokenVersion"
          from users u left join cities c on c.id = u.city_id
         where u.email in ('admin@helpdesk.demo', 'pune.president@helpdesk.demo')`,
     );
-    const actors = new Map(rows.map((row) => [row.email, row as ListingActor]));
+    const actors = new Map(rows.map((row) => [row.email, row as ListingActor & { tokenVersion: number }]));
     const out = SCENARIOS.map((scenario) => {
       const actor = actors.get(scenario.who);
       if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
       const statement: SqlStatement =
         scenario.kind === 'list'
-          ? listingStatement(actor, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery)
+          ? listingStatement(
+              // The claims of the caller's token: the statement checks them against the user row.
+              { userId: actor.id, role: actor.role, tokenVersion: actor.tokenVersion },
+              STAFF_LISTINGS[scenario.listing],
+              scenario.query as TicketListQuery,
+            )
           : scenario.kind === 'stats'
             ? ticketStatsStatement(actor)
             : cityStatsStatement(actor);

@@ -99,4 +99,35 @@ describe.each(databaseKinds)('list answers written by the database on %s', (kind
     });
     expect(ticket.title).toContain('मराठी 🏠');
   });
+
+  it('reads the user behind the token in the same statement: a revoked session gets 401, not a list', async () => {
+    const governor = await tokenFor(app, 'governor@helpdesk.demo');
+    const president = await tokenFor(app, 'nagpur.president@helpdesk.demo');
+    const list = (path: string, token: string) =>
+      app.inject({ method: 'GET', url: `/api${path}`, headers: bearer(token) });
+    expect((await list(API_PATHS.tickets.governorPending, governor)).statusCode).toBe(200);
+    expect((await list(API_PATHS.tickets.all, governor)).statusCode).toBe(403);
+
+    await app.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.email, 'governor@helpdesk.demo'));
+    await app.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.email, 'nagpur.president@helpdesk.demo'));
+    for (const [path, token] of [
+      [API_PATHS.tickets.governorPending, governor],
+      [API_PATHS.tickets.all, governor], // a refused role learns first that its session is over
+      [API_PATHS.tickets.cityPresidentAll, president],
+    ] as const) {
+      const answer = await list(path, token);
+      expect([path, answer.statusCode, answer.json()]).toEqual([
+        path,
+        401,
+        { error: 'Your session is no longer valid: sign in again' },
+      ]);
+      expect(answer.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
 });

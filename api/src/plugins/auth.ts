@@ -16,10 +16,20 @@ declare module 'fastify' {
     dummyPasswordHash: string;
     /** onRequest hooks: a valid token of an active user, and, when roles are given, one of them. */
     requireUser(...roles: Role[]): onRequestAsyncHookHandler[];
+    /**
+     * onRequest hooks for a route whose own statement checks the user behind the token (the lists):
+     * a valid signature, expiry and one of the roles, and nothing read from the database yet. The
+     * route must check the user in its statement (`sessionUserSql`) and answer `invalidSession()`
+     * when it is gone. A token of another role gets exactly what requireUser gives it (401 if its
+     * session is no longer valid, else 403).
+     */
+    requireToken(...roles: Role[]): onRequestAsyncHookHandler[];
   }
   interface FastifyRequest {
     /** The signed-in user (set by requireUser), read from the database on every request. */
     currentUser: UserRecord | null;
+    /** The claims of a token whose signature and expiry are valid (set by requireToken). */
+    tokenClaims: TokenClaims | null;
   }
 }
 
@@ -28,6 +38,17 @@ const BEARER = /^Bearer +([A-Za-z0-9_.~+/-]+=*) *$/i;
 
 function unauthorized(message: string): HttpError {
   return new HttpError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/** The answer to a token whose user is gone, inactive, or has another role or token version. */
+export function invalidSession(): HttpError {
+  return unauthorized('Your session is no longer valid: sign in again');
+}
+
+/** The token's claims of a request: requireToken has run on every route that reads them. */
+export function tokenClaimsOf(request: FastifyRequest): TokenClaims {
+  if (!request.tokenClaims) throw unauthorized('Sign in to continue');
+  return request.tokenClaims;
 }
 
 /** The signed-in user of a request: requireUser has run on every route that reads it. */
@@ -62,23 +83,30 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.addHook('onClose', async () => clearInterval(pruner));
 
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('tokenClaims', null);
 
-  const authenticate: onRequestAsyncHookHandler = async (request) => {
+  const claimsOf = async (request: FastifyRequest): Promise<TokenClaims> => {
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Sign in to continue');
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized('Invalid token');
-    let claims: TokenClaims;
     try {
-      claims = await app.tokens.verify(token);
+      return await app.tokens.verify(token);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthorized(error.message);
       throw error;
     }
+  };
+
+  const checkUser = async (request: FastifyRequest, claims: TokenClaims): Promise<void> => {
     const user = await findSessionUser(app.runSql, claims.userId);
     const valid = user?.isActive && user.tokenVersion === claims.tokenVersion && user.role === claims.role;
-    if (!valid) throw unauthorized('Your session is no longer valid: sign in again');
+    if (!valid) throw invalidSession();
     request.currentUser = user;
+  };
+
+  const authenticate: onRequestAsyncHookHandler = async (request) => {
+    await checkUser(request, await claimsOf(request));
   };
 
   app.decorate('requireUser', (...roles: Role[]) => {
@@ -89,5 +117,18 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       }
     };
     return [authenticate, authorize];
+  });
+
+  app.decorate('requireToken', (...roles: Role[]) => {
+    const tokenOfRole: onRequestAsyncHookHandler = async (request) => {
+      const claims = await claimsOf(request);
+      if (roles.includes(claims.role)) {
+        request.tokenClaims = claims;
+        return;
+      }
+      await checkUser(request, claims);
+      throw new HttpError(403, 'You do not have permission to do this');
+    };
+    return [tokenOfRole];
   });
 }

@@ -20,6 +20,7 @@ import {
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
+import type { TokenClaims } from '../tokens';
 import { type AccessActor, staffScope } from './access';
 
 /** The caller of a list: who they are (from the token) and their city's name. */
@@ -134,12 +135,14 @@ export function ticketFilter(
   listing: Pick<StaffListing, 'statuses' | 'rule'>,
   query: Omit<TicketListQuery, 'page' | 'pageSize'>,
   values: SqlValues,
+  /** The caller's city as SQL, when the statement reads it itself (see listingStatement). */
+  actorCity?: string,
 ): TicketFilter {
   const cityStatus: string[] = [];
   const other: string[] = [];
   const scope = staffScope(actor);
   if (scope.kind === 'none') cityStatus.push('false');
-  if (scope.kind === 'city') cityStatus.push(`city_id = ${values.add(scope.cityId)}`);
+  if (scope.kind === 'city') cityStatus.push(`city_id = ${actorCity ?? values.add(scope.cityId)}`);
   if (listing.statuses) cityStatus.push(`status in (${listing.statuses.map(statusLiteral).join(', ')})`);
   if (listing.rule) other.push(listing.rule);
   if (query.status && query.status !== 'all') cityStatus.push(`status = ${values.add(query.status)}`);
@@ -250,13 +253,20 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
  * the page is empty. Exported so the benchmark can EXPLAIN and time exactly what the api sends.
  */
 export function listingStatement(
-  actor: AccessActor,
+  session: TokenClaims,
   listing: StaffListing,
   query: TicketListQuery,
-  cityName: string | null = null,
 ): SqlStatement {
   const values = new SqlValues();
-  const filter = ticketFilter(actor, listing, query, values);
+  // The user behind the token, read in the same statement: active, with the token's role and
+  // version (else no answer: plugins/auth.ts invalidSession), and their city for the scope.
+  const me = `me as materialized (select u.city_id, c.name as city_name from users u
+  left join cities c on c.id = u.city_id where u.id = ${values.add(session.userId)} and u.is_active
+  and u.token_version = ${values.add(session.tokenVersion)} and u.role = ${values.add(session.role)})`;
+  // staffScope decides by role whether the list is of one city; which city is the user row's (a
+  // city-scoped user without a city sees nothing: city_id = null matches no ticket).
+  const actor = { id: session.userId, role: session.role, cityId: 0 };
+  const filter = ticketFilter(actor, listing, query, values, '(select city_id from me)');
   const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
   const offset = ((query.page ?? 1) - 1) * pageSize;
   const order = 'order by created_at desc, id desc';
@@ -284,17 +294,17 @@ export function listingStatement(
   }
   // The answer `{ tickets, total[, city] }` as JSON text (ticketListResponseSchema's key order).
   const city = listing.cityInAnswer
-    ? `',"city":' || coalesce(to_json(${values.add(cityName ?? null)}::text)::text, 'null') || `
+    ? `',"city":' || coalesce(to_json((select city_name from me))::text, 'null') || `
     : '';
-  const text = `with ${ctes}
-select '{"tickets":[' || coalesce((
+  const text = `with ${me}, ${ctes}
+select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
   select string_agg(x.ticket, ',' order by x.created_at desc, x.id desc) from (
     select t.created_at, t.id, (select ${TICKET_JSON}) as ticket
     from page p join tickets t on t.id = p.id
     join cities c on c.id = t.city_id
     left join committees cm on cm.id = t.committee_id
     join users cu on cu.id = t.customer_id
-  ) x), '') || '],"total":' || (${total})::int || ${city}'}' as "body"`;
+  ) x), '') || '],"total":' || (${total})::int || ${city}'}' end as "body"`;
   // Prepared (parsed and planned once per connection): the text depends only on which filters are
   // present and on the page, and the generic plan is the custom one (EXPLAIN in bench/README.md).
   // Not the `q` search, whose best plan depends on the pattern.
@@ -308,11 +318,10 @@ select '{"tickets":[' || coalesce((
  */
 export async function listStaffTicketsJson(
   runSql: RunSql,
-  actor: ListingActor,
+  session: TokenClaims,
   listing: StaffListing,
   query: TicketListQuery,
-): Promise<string> {
-  const [row] = await runSql<{ body: string }>(listingStatement(actor, listing, query, actor.cityName));
-  if (!row) throw new Error('the list statement answered no row');
-  return row.body;
+): Promise<string | null> {
+  const [row] = await runSql<{ body: string | null }>(listingStatement(session, listing, query));
+  return row?.body ?? null;
 }
