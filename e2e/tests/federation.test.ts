@@ -110,6 +110,23 @@ test('a remote that cannot load shows the fallback on its routes only, and Retry
   await context.close();
 });
 
+test('a public page opened directly whose code cannot load shows the same fallback; Retry reloads it', async () => {
+  const { context, page } = await newPage(browser, 'mobile');
+  // The phone loses the network just when the page's chunk is on its way.
+  await page.route('**/remotes/public-intake/public/page-ticket-detail.*.js', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.goto('/ticket-detail/not-a-number');
+  const fallback = page.getByRole('alert').filter({ hasText: 'This section is unavailable right now' });
+  await fallback.waitFor();
+
+  await page.unroute('**/remotes/public-intake/public/page-ticket-detail.*.js');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByText('Invalid ticket ID. Please try again.').waitFor();
+  expect(await fallback.count()).toBe(0);
+  await context.close();
+});
+
 test('React and Mantine are downloaded once per page of the shell, whichever remotes it shows', async () => {
   const { context, page } = await newPage(browser, 'desktop');
   await seedSession(page);

@@ -12,7 +12,7 @@ import { type ComponentType, StrictMode, Suspense, useEffect, useLayoutEffect } 
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders, REMOTE_ROUTES } from 'shared-contracts';
+import { AppProviders, ErrorBoundary, REMOTE_ROUTES, SectionUnavailable } from 'shared-contracts';
 import pages from './exposes/routes';
 import { handOffPrerendered } from './lib/prerendered';
 
@@ -75,26 +75,30 @@ void applyPreloadedStylesheets().then(() =>
       <AppProviders>
         <BrowserRouter>
           <main>
-            <Suspense fallback={<PageLoader />}>
-              <Routes>
-                {REMOTE_ROUTES.publicIntake.map((path) => {
-                  const Page = pagesByPath[path] as ComponentType;
-                  return (
-                    <Route
-                      key={path}
-                      path={path}
-                      element={
-                        <>
-                          <Page />
-                          <PrerenderedHandOff />
-                        </>
-                      }
-                    />
-                  );
-                })}
-                <Route path="*" element={<ShellRoute />} />
-              </Routes>
-            </Suspense>
+            {/* A page chunk that cannot be downloaded (a phone losing its network) gets the
+                shell's alert; Retry reloads the page, which fetches the chunk again. */}
+            <ErrorBoundary fallback={() => <SectionUnavailable onRetry={() => window.location.reload()} />}>
+              <Suspense fallback={<PageLoader />}>
+                <Routes>
+                  {REMOTE_ROUTES.publicIntake.map((path) => {
+                    const Page = pagesByPath[path] as ComponentType;
+                    return (
+                      <Route
+                        key={path}
+                        path={path}
+                        element={
+                          <>
+                            <Page />
+                            <PrerenderedHandOff />
+                          </>
+                        }
+                      />
+                    );
+                  })}
+                  <Route path="*" element={<ShellRoute />} />
+                </Routes>
+              </Suspense>
+            </ErrorBoundary>
           </main>
         </BrowserRouter>
       </AppProviders>

@@ -28,7 +28,9 @@ export {
 export * from './rules';
 export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
+export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/mountStandalone';
+export { SectionUnavailable } from './ui/SectionUnavailable';
 export { theme } from './ui/theme';
 export { type AsyncState, useAsync } from './ui/useAsync';
 export * from './workflow';

@@ -1,8 +1,7 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteId } from 'shared-contracts';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary, type RemoteId, SectionUnavailable } from 'shared-contracts';
 import { remotePages, retryRemote } from './remoteLoader';
 
 interface Props<R extends RemoteId> {
@@ -15,22 +14,6 @@ function RemotePage<R extends RemoteId>({ remote, path }: Props<R>) {
   const Page = pages[path];
   if (!Page) throw new Error(`Remote "${remote}" has no page for ${path}`);
   return <Page />;
-}
-
-function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Container size="sm" py="xl">
-      <Alert color="orange" title={t('remoteUnavailable.title')} role="alert">
-        <Stack gap="sm">
-          <Text size="sm">{t('remoteUnavailable.body')}</Text>
-          <div>
-            <Button onClick={onRetry}>{t('remoteUnavailable.retry')}</Button>
-          </div>
-        </Stack>
-      </Alert>
-    </Container>
-  );
 }
 
 export function PageLoader() {
@@ -53,7 +36,7 @@ export function RemoteRoute<R extends RemoteId>({ remote, path }: Props<R>) {
     <ErrorBoundary
       key={attempt}
       fallback={() => (
-        <RemoteUnavailable
+        <SectionUnavailable
           onRetry={() => {
             retryRemote(remote);
             setAttempt((n) => n + 1);

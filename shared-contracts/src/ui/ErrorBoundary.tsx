@@ -5,7 +5,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** React has no hook for render errors: this is the one class component of the shell. */
+/** React has no hook for render errors: this is the one class component of the suite. */
 export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   override state = { error: null as Error | null };
 
