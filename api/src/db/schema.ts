@@ -183,7 +183,13 @@ export const tickets = pgTable(
       table.createdAt.desc().nullsFirst(),
     ),
     index('tickets_status_created_idx').on(table.status, table.createdAt.desc().nullsFirst()),
-    index('tickets_customer_created_idx').on(table.customerId, table.createdAt.desc().nullsFirst()),
+    // With the id: a member's tickets newest first, and `q`'s lookups of each matching member's
+    // tickets, read from the index alone (ADR 0008).
+    index('tickets_customer_created_idx').on(
+      table.customerId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('tickets_convenor_idx').on(table.convenorId),
     index('tickets_observer_idx').on(table.observerId),
     index('tickets_city_president_idx').on(table.cityPresidentId),

@@ -1,0 +1,2 @@
+DROP INDEX "tickets_customer_created_idx";--> statement-breakpoint
+CREATE INDEX "tickets_customer_created_idx" ON "tickets" USING btree ("customer_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
