@@ -13,6 +13,7 @@ import {
   type StaffListingName,
 } from '../api/src/services/tickets/listing';
 import { cityStatsStatement, ticketStatsStatement } from '../api/src/services/tickets/stats';
+import type { TokenClaims } from '../api/src/services/tokens';
 
 /** The calendar day (UTC) `days` before today: the seed spreads tickets over the last three years. */
 function daysAgo(days: number): string {
@@ -134,17 +135,14 @@ async function main(url: string) {
     const out = SCENARIOS.map((scenario) => {
       const actor = actors.get(scenario.who);
       if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
+      // The claims of the caller's token: every statement checks them against the user row.
+      const claims = { userId: actor.id, role: actor.role, tokenVersion: actor.tokenVersion } as TokenClaims;
       const statement: SqlStatement =
         scenario.kind === 'list'
-          ? listingStatement(
-              // The claims of the caller's token: the statement checks them against the user row.
-              { userId: actor.id, role: actor.role, tokenVersion: actor.tokenVersion },
-              STAFF_LISTINGS[scenario.listing],
-              scenario.query as TicketListQuery,
-            )
+          ? listingStatement(claims, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery)
           : scenario.kind === 'stats'
-            ? ticketStatsStatement(actor)
-            : cityStatsStatement(actor);
+            ? ticketStatsStatement(claims)
+            : cityStatsStatement(claims);
       // One statement per call; `prepare` says whether the api names it (parsed once per connection).
       const statements = [
         { part: scenario.kind, sql: statement.text, params: statement.values, prepare: !!statement.prepare },

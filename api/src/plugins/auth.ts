@@ -17,7 +17,7 @@ declare module 'fastify' {
     /** onRequest hooks: a valid token of an active user, and, when roles are given, one of them. */
     requireUser(...roles: Role[]): onRequestAsyncHookHandler[];
     /**
-     * onRequest hooks for a route whose own statement checks the user behind the token (the lists):
+     * onRequest hooks for a route whose own statement checks the user behind the token (lists, stats):
      * a valid signature, expiry and one of the roles, and nothing read from the database yet. The
      * route must check the user in its statement (`sessionUserSql`) and answer `invalidSession()`
      * when it is gone. A token of another role gets exactly what requireUser gives it (401 if its

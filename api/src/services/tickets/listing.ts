@@ -248,6 +248,21 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
     where u.id = t.observer_id and u.full_name <> '') x) as "observer") j`;
 
 /**
+ * The CTE `me`: the user behind the token, read in the statement that answers the call (lists,
+ * stats): one row while the user is active with the token's role and version (else none, and the
+ * route answers plugins/auth.ts invalidSession), with their city (`city_id`, `city_name`) for the
+ * scope. A city-scoped user without a city sees nothing: `city_id = null` matches no row.
+ */
+export function sessionUserSql(session: TokenClaims, values: SqlValues): string {
+  return `me as materialized (select u.city_id, c.name as city_name from users u
+  left join cities c on c.id = u.city_id where u.id = ${values.add(session.userId)} and u.is_active
+  and u.token_version = ${values.add(session.tokenVersion)} and u.role = ${values.add(session.role)})`;
+}
+
+/** The caller's city as SQL, in a statement with `sessionUserSql`'s `me`. */
+export const SESSION_CITY = '(select city_id from me)';
+
+/**
  * The one statement of a list: the total and the page's tickets with their names, newest first
  * (DESC is NULLS FIRST in PostgreSQL, as the list indexes are built); one row with a null id when
  * the page is empty. Exported so the benchmark can EXPLAIN and time exactly what the api sends.
@@ -258,15 +273,11 @@ export function listingStatement(
   query: TicketListQuery,
 ): SqlStatement {
   const values = new SqlValues();
-  // The user behind the token, read in the same statement: active, with the token's role and
-  // version (else no answer: plugins/auth.ts invalidSession), and their city for the scope.
-  const me = `me as materialized (select u.city_id, c.name as city_name from users u
-  left join cities c on c.id = u.city_id where u.id = ${values.add(session.userId)} and u.is_active
-  and u.token_version = ${values.add(session.tokenVersion)} and u.role = ${values.add(session.role)})`;
+  const me = sessionUserSql(session, values);
   // staffScope decides by role whether the list is of one city; which city is the user row's (a
   // city-scoped user without a city sees nothing: city_id = null matches no ticket).
   const actor = { id: session.userId, role: session.role, cityId: 0 };
-  const filter = ticketFilter(actor, listing, query, values, '(select city_id from me)');
+  const filter = ticketFilter(actor, listing, query, values, SESSION_CITY);
   const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
   const offset = ((query.page ?? 1) - 1) * pageSize;
   const order = 'order by created_at desc, id desc';
