@@ -30,6 +30,7 @@ export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/mountStandalone';
+export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';
 export { theme } from './ui/theme';
 export { type AsyncState, useAsync } from './ui/useAsync';

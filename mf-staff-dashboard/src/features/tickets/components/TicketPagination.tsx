@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   clampPage,
+  PageNumbers,
   pageCount,
   pageOfText,
   TICKETS_PAGE_SIZE,
@@ -39,25 +40,12 @@ export function TicketPagination({ page, total, mobile, onPage }: TicketPaginati
         <Button variant="default" size="xs" disabled={current <= 1} onClick={() => onPage(current - 1)}>
           {t('list.prev')}
         </Button>
-        {ticketPageWindow(current, pages, mobile).map((item, index) =>
-          item === 'ellipsis' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has nothing but its place.
-            <Text key={`ellipsis-${index}`} c="gray.7" size="sm" aria-hidden="true">
-              …
-            </Text>
-          ) : (
-            <Button
-              key={item}
-              size="xs"
-              variant={item === current ? 'filled' : 'default'}
-              aria-label={t('list.page', { page: item })}
-              aria-current={item === current ? 'page' : undefined}
-              onClick={() => onPage(item)}
-            >
-              {item}
-            </Button>
-          ),
-        )}
+        <PageNumbers
+          items={ticketPageWindow(current, pages, mobile)}
+          current={current}
+          label={(item) => t('list.page', { page: item })}
+          onPage={onPage}
+        />
         <Button variant="default" size="xs" disabled={current >= pages} onClick={() => onPage(current + 1)}>
           {t('list.next')}
         </Button>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   clampPage,
+  PageNumbers,
   pageCount,
   pageOfText,
   USERS_PAGE_SIZE,
@@ -51,26 +52,13 @@ export function UserPagination({ page, total, mobile = false, onPage }: Props) {
       <Stack component="nav" aria-label={t('users.pages')} gap="xs">
         <Group gap={6} justify="center" wrap={mobile ? 'nowrap' : 'wrap'}>
           {!mobile && previous}
-          {userPageWindow(current, pages).map((item, index) =>
-            item === 'ellipsis' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has nothing but its place.
-              <Text key={`ellipsis-${index}`} c="gray.7" size="sm" aria-hidden="true">
-                …
-              </Text>
-            ) : (
-              <Button
-                key={item}
-                size="xs"
-                px={mobile ? 8 : undefined}
-                variant={item === current ? 'filled' : 'default'}
-                aria-label={t('users.page', { page: item })}
-                aria-current={item === current ? 'page' : undefined}
-                onClick={() => onPage(item)}
-              >
-                {item}
-              </Button>
-            ),
-          )}
+          <PageNumbers
+            items={userPageWindow(current, pages)}
+            current={current}
+            label={(item) => t('users.page', { page: item })}
+            onPage={onPage}
+            compact={mobile}
+          />
           {!mobile && next}
         </Group>
         {mobile && (
