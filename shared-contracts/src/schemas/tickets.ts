@@ -239,6 +239,18 @@ export interface TicketSubmitForm {
   email: string;
   description: string;
 }
+/** The text fields of the submit form, in the form's order: the multipart fields besides the file. */
+export const SUBMIT_FORM_FIELDS = [
+  'fullName',
+  'cityId',
+  'city',
+  'cityPresident',
+  'mobile',
+  'committeeId',
+  'committee',
+  'email',
+  'description',
+] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';
 

@@ -19,7 +19,7 @@ import {
   IDEMPOTENCY_KEY_HEADER_LOWER,
   idempotencyKeySchema,
   MESSAGES,
-  type TicketSubmitForm,
+  SUBMIT_FORM_FIELDS,
   type TicketSubmitResponse,
   ticketSubmitResponseSchema,
   ticketSubmitSchema,
@@ -31,18 +31,6 @@ import { findAnswer, requestFingerprint } from '../../services/tickets/idempoten
 import type { ReceivedFile, UploadStore } from '../../services/tickets/storage';
 import { createSubmittedTicket, type PlacedFile, resolveSubmitRefs } from '../../services/tickets/submit';
 import { publicErrors, tooManyRequests } from './publicAccess';
-
-const FORM_FIELDS: (keyof TicketSubmitForm)[] = [
-  'fullName',
-  'cityId',
-  'city',
-  'cityPresident',
-  'mobile',
-  'committeeId',
-  'committee',
-  'email',
-  'description',
-];
 
 /** Multipart limits besides the file size: the form has nine short fields and one file. */
 export const MULTIPART_LIMITS = {
@@ -139,7 +127,7 @@ function asClientError(error: unknown, maxBytes: number): unknown {
 
 /** The fields checked with the spec's messages (the shared schema the form uses too). */
 function validateFields(fields: Record<string, string>) {
-  const form = Object.fromEntries(FORM_FIELDS.map((name) => [name, fields[name] ?? '']));
+  const form = Object.fromEntries(SUBMIT_FORM_FIELDS.map((name) => [name, fields[name] ?? '']));
   const parsed = ticketSubmitSchema.safeParse(form);
   if (parsed.success) return parsed.data;
   const details: FieldProblem[] = [];

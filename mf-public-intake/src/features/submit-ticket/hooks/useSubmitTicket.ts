@@ -4,6 +4,7 @@ import {
   fieldProblemSchema,
   newIdempotencyKey,
   REDIRECT_AFTER_SUBMIT_MS,
+  SUBMIT_FORM_FIELDS,
   type SubmitField,
   submitDestination,
   submitErrorMessage,
@@ -12,18 +13,6 @@ import {
 } from 'shared-contracts';
 import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
 import { submitTicketWithProgress } from '../api/submitTicketWithProgress';
-
-const FORM_FIELDS: readonly SubmitField[] = [
-  'fullName',
-  'cityId',
-  'city',
-  'cityPresident',
-  'mobile',
-  'committeeId',
-  'committee',
-  'email',
-  'description',
-];
 
 /**
  * Field-level problems of a 400 (`details: [{ path, message }]`) that name a field of the form.
@@ -37,7 +26,7 @@ export function fieldErrorsOf(details: unknown): Partial<Record<SubmitField, str
     const problem = fieldProblemSchema.safeParse(item);
     if (!problem.success) continue;
     const field = problem.data.path as SubmitField;
-    if (FORM_FIELDS.includes(field) && !errors[field]) errors[field] = problem.data.message;
+    if (SUBMIT_FORM_FIELDS.includes(field) && !errors[field]) errors[field] = problem.data.message;
   }
   return errors;
 }
