@@ -9,7 +9,8 @@
 // (the very statement the api sends, from bench/ticketQueries.ts) on 10 connections of its own,
 // alternating runs with the api so both see the same machine. EXPLAIN (ANALYZE, BUFFERS) of every
 // statement goes to bench/results/api-tickets-explain.txt. BENCH_DATABASE (helpdesk_bench) names the
-// database; BENCH_DATABASE_URL / DATABASE_URL the server, as for the seed; BENCH_ONLY=name,… picks
+// database; BENCH_DATABASE_URL / DATABASE_URL the server, as for the seed (default: this host's
+// PostgreSQL through its Unix socket, for the api and the raw SQL alike); BENCH_ONLY=name,… picks
 // calls (names in bench/ticketQueries.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

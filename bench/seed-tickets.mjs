@@ -6,9 +6,11 @@
 //   npm run bench:seed -- --tickets 1000000            (root script: npm run seed -w bench --)
 //   npm run bench:seed -- --tickets 100000 --database helpdesk_bench_small
 //
-// The server: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
-// (the user needs CREATEDB). The database (default helpdesk_bench) is dropped and created again.
+// The server: BENCH_DATABASE_URL, else DATABASE_URL, else this host's PostgreSQL through its Unix
+// socket (postgres://postgres@localhost/postgres?host=/var/run/postgresql), else
+// postgres://postgres@127.0.0.1:5432/postgres (the user needs CREATEDB). The database (default helpdesk_bench) is dropped and created again.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +19,14 @@ import { parseArgs } from 'node:util';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
 
-export const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The default: PostgreSQL on this host through its Unix socket when there is one (the api and the
+// database on one host, as deployed in the benchmark), else over TCP. `host` in the query is the
+// socket's directory (node-postgres and libpq read it so).
+const SOCKET_DIR = '/var/run/postgresql';
+const DEFAULT_SERVER_URL = existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))
+  ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}`
+  : 'postgres://postgres@127.0.0.1:5432/postgres';
+export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER_URL;
 export const DEFAULT_DATABASE = 'helpdesk_bench';
 
 /** The URL of `database` on the benchmark's server. */
