@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoDir } from '../src/paths';
+import { type ApiProcess, listening, startApiProcess } from './support/apiProcess';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
 
 // Real api processes (src/server.ts run by tsx) on one PGlite folder. These rules exist only for
@@ -10,47 +9,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/session';
 // A fresh PGlite (initdb, migrations) takes seconds alone and far longer on a busy CI machine.
 const START_TIMEOUT_MS = 180_000;
 
-interface ApiProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 function startApi(dataDir: string, env: NodeJS.ProcessEnv = {}): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoDir, 'api/src/server.ts')], {
-    cwd: repoDir,
-    // PORT 0: the system picks a free port, so two processes never collide on one.
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      HELPDESK_SECRET: '',
-      HELPDESK_DEMO_DATA: '',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Resolves with the base URL once the api logs that it listens. */
-async function listening(api: ApiProcess): Promise<string> {
-  for (;;) {
-    const url = /api listening at (http:\/\/\S+)\/api /.exec(api.output())?.[1];
-    if (url) return url;
-    if (api.child.exitCode !== null) throw new Error(`the api exited before listening:\n${api.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return startApiProcess({ DATA_DIR: dataDir, HELPDESK_SECRET: '', HELPDESK_DEMO_DATA: '', ...env });
 }
 
 describe('api processes on one PGlite folder', () => {

@@ -1,12 +1,11 @@
 /**
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { repoDir } from '../src/paths';
+import { type ApiProcess, listening, startApiProcess } from './support/apiProcess';
 import { DEMO_PASSWORD, TEST_SECRET } from './support/session';
 import { PNG_HEAD } from './support/submitForm';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -15,45 +14,13 @@ import { databaseKinds, useTestDatabase } from './support/testDatabase';
 // started again on the same database and upload folder: no half ticket, no file left behind.
 const TIMEOUT_MS = 120_000;
 
-interface ApiProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 function startApi(env: Record<string, string>): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoDir, 'api/src/server.ts')], {
-    cwd: repoDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      HELPDESK_SECRET: TEST_SECRET,
-      HELPDESK_DEMO_DATA: 'true',
-      HELPDESK_DEMO_TICKETS: '0',
-      ...env,
-    },
+  return startApiProcess({
+    HELPDESK_SECRET: TEST_SECRET,
+    HELPDESK_DEMO_DATA: 'true',
+    HELPDESK_DEMO_TICKETS: '0',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function listening(api: ApiProcess): Promise<string> {
-  for (;;) {
-    const url = /api listening at (http:\/\/\S+)\/api /.exec(api.output())?.[1];
-    if (url) return url;
-    if (api.child.exitCode !== null) throw new Error(`the api exited before listening:\n${api.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 function filesUnder(folder: string): string[] {
