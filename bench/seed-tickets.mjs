@@ -15,6 +15,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+// The demo data's names (npm run seed runs this file with tsx, so it can import the api's TypeScript).
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from '../api/src/services/tickets/demoTickets.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
@@ -36,64 +38,6 @@ export function databaseUrl(database = DEFAULT_DATABASE) {
   return url.toString();
 }
 
-const FIRST = [
-  'Ananya',
-  'Rahul',
-  'Priya',
-  'Vivek',
-  'Neha',
-  'Arjun',
-  'Kavita',
-  'Sanjay',
-  'Pooja',
-  'Amit',
-  'Snehal',
-  'Ravi',
-  'Deepa',
-  'Manoj',
-  'Shruti',
-  'Kiran',
-  'Asha',
-  'Nitin',
-  'Gauri',
-  'Harish',
-  'Leena',
-  'Omkar',
-  'Tanvi',
-  'Yogesh',
-  'Bhavna',
-  'Suresh',
-  'Madhuri',
-  'Farhan',
-  'Zoya',
-  'Joseph',
-];
-const LAST = [
-  'Deshpande',
-  'Kale',
-  'Naik',
-  'Pawar',
-  'Sawant',
-  'Chavan',
-  'Jadhav',
-  'Apte',
-  'Ranade',
-  'Khan',
-  'Fernandes',
-  'Pillai',
-  'Menon',
-  'Rao',
-  'Agarwal',
-  'Gupta',
-  'Bhatt',
-  'Salunkhe',
-  'More',
-  'Shinde',
-  'Kamat',
-  'Dsouza',
-  'Chitale',
-  'Vaidya',
-];
 const TITLES = [
   'Possession delayed beyond the agreed date',
   'Water leakage in the bedroom ceiling',

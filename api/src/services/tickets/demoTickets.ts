@@ -52,7 +52,8 @@ function generator(seed: number) {
   return { next, int, pick };
 }
 
-const FIRST_NAMES = [
+/** Members' names of the demo data (the 1M-ticket bench seed uses the same). */
+export const FIRST_NAMES = [
   'Ananya',
   'Rahul',
   'Priya',
@@ -85,7 +86,7 @@ const FIRST_NAMES = [
   'Joseph',
 ];
 // No surname of a demo staff account, so searching a staff name finds that account alone.
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Deshpande',
   'Kale',
   'Naik',
