@@ -13,7 +13,7 @@ import {
 } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { ticketComments, tickets } from '../src/db/schema';
-import { bearer, buildDemoApp, newUser, tokenFor } from './support/session';
+import { bearer, buildDemoApp, newMemberToken, tokenFor } from './support/session';
 import { insertTicket, TICKET_STATES, type TicketState } from './support/staffTicketFixtures';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -103,14 +103,7 @@ describe.each(databaseKinds)('ticket actions on %s', (kind) => {
     ];
     for (const email of emails) tokens[email] = await tokenFor(app, email);
     const adminToken = tokens['admin@helpdesk.demo'] as string;
-    const member = newUser({ role: 'customer' });
-    await app.inject({
-      method: 'POST',
-      url: '/api/admin/users/new',
-      headers: bearer(adminToken),
-      payload: member,
-    });
-    tokens.customer = await tokenFor(app, member.email, member.password);
+    tokens.customer = await newMemberToken(app, adminToken);
   }, APP_TIMEOUT_MS);
   afterAll(() => app?.close());
 

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { API_PATHS, decide, type WorkflowTicket } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { cities, committees, ticketComments, tickets, users } from '../src/db/schema';
-import { bearer, buildDemoApp, DEMO_ACCOUNTS, newUser, tokenFor } from './support/session';
+import { bearer, buildDemoApp, DEMO_ACCOUNTS, newMemberToken, tokenFor } from './support/session';
 import { insertMember, insertTicket } from './support/staffTicketFixtures';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -166,14 +166,7 @@ describe.each(databaseKinds)('staff ticket lists on %s', (kind) => {
     );
     rows = await readAll();
     for (const account of ACCOUNTS) tokens[account.email] = await tokenFor(app, account.email);
-    const member = newUser({ role: 'customer' });
-    await app.inject({
-      method: 'POST',
-      url: '/api/admin/users/new',
-      headers: bearer(tokens['admin@helpdesk.demo'] as string),
-      payload: member,
-    });
-    tokens.customer = await tokenFor(app, member.email, member.password);
+    tokens.customer = await newMemberToken(app, tokens['admin@helpdesk.demo'] as string);
   }, APP_TIMEOUT_MS);
   afterAll(() => app?.close());
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { API_PATHS, cityChartCounts, dashboardCounts } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { cities, tickets } from '../src/db/schema';
-import { bearer, buildDemoApp, DEMO_ACCOUNTS, newUser, tokenFor } from './support/session';
+import { bearer, buildDemoApp, DEMO_ACCOUNTS, newMemberToken, tokenFor } from './support/session';
 import { insertTicket } from './support/staffTicketFixtures';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -27,14 +27,7 @@ describe.each(databaseKinds)('ticket stats on %s', (kind) => {
     // A ticket in a chapter without office bearers, and one approved ticket (counted only in the total).
     await insertTicket(app, { city: 'Kolhapur', state: 'rejected' });
     for (const account of ACCOUNTS) tokens[account.email] = await tokenFor(app, account.email);
-    const member = newUser({ role: 'customer' });
-    await app.inject({
-      method: 'POST',
-      url: '/api/admin/users/new',
-      headers: bearer(tokens['admin@helpdesk.demo'] as string),
-      payload: member,
-    });
-    tokens.customer = await tokenFor(app, member.email, member.password);
+    tokens.customer = await newMemberToken(app, tokens['admin@helpdesk.demo'] as string);
   }, APP_TIMEOUT_MS);
   afterAll(() => app?.close());
 

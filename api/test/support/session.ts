@@ -87,3 +87,18 @@ export function newUser(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A new member (customer) created by the admin, signed in: their token. */
+export async function newMemberToken(app: App, adminToken: string): Promise<string> {
+  const member = newUser({ role: 'customer' });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/admin/users/new',
+    headers: bearer(adminToken),
+    payload: member,
+  });
+  if (created.statusCode !== 201) {
+    throw new Error(`creating a member answered ${created.statusCode}: ${created.body}`);
+  }
+  return tokenFor(app, member.email, member.password);
+}
