@@ -32,6 +32,7 @@ export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';
+export { TintedBadge } from './ui/TintedBadge';
 export { theme } from './ui/theme';
 export { type AsyncState, useAsync } from './ui/useAsync';
 export * from './workflow';

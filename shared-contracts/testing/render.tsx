@@ -4,6 +4,7 @@ import { type RenderOptions, render as rtlRender } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../src/ui/AppProviders';
+import { matchMediaAnswering } from './matchMedia';
 
 function TestProviders({ route, children }: { route: string; children: ReactNode }) {
   return (
@@ -29,16 +30,7 @@ export { default as userEvent } from '@testing-library/user-event';
  */
 export function setScreen(narrow: boolean): () => void {
   const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches: narrow,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia = matchMediaAnswering(narrow);
   return () => {
     window.matchMedia = original;
   };

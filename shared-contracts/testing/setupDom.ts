@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { matchMediaAnswering } from './matchMedia';
 
 // Mantine reads these browser APIs that jsdom does not implement.
 class ResizeObserverStub {
@@ -8,18 +9,7 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
-window.matchMedia =
-  window.matchMedia ||
-  ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+window.matchMedia = window.matchMedia || matchMediaAnswering(false);
 Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo = () => {};
 
