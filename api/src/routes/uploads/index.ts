@@ -14,7 +14,7 @@ import { ACCESS_KEY_HEADER, UPLOAD_PATHS } from 'shared-contracts/contracts';
 import * as z from 'zod';
 import { attachments, tickets, users } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { decideTicketAccess, type TicketGate } from '../../services/tickets/access';
+import { decideTicketAccess, TICKET_GATE_COLUMNS, type TicketGate } from '../../services/tickets/access';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
 import { STORED_NAME, type StoredKind, UploadStore } from '../../services/tickets/storage';
 import { FILE_NOT_FOUND, lookupLimiter, publicErrors, viewerOf } from '../tickets/publicAccess';
@@ -55,11 +55,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const [row] = STORED_NAME.test(name)
           ? await app.db
               .select({
-                id: tickets.id,
-                cityId: tickets.cityId,
-                customerId: tickets.customerId,
-                viewKeyHash: tickets.viewKeyHash,
-                memberKeyHash: users.accessKeyHash,
+                ...TICKET_GATE_COLUMNS,
                 originalName: attachments.originalName,
                 contentType: attachments.contentType,
               })

@@ -106,16 +106,19 @@ export type AccessDecision = { allowed: false } | { allowed: true; maskContact: 
 
 const DENIED: AccessDecision = { allowed: false };
 
+/** What a gate reads, from `tickets` joined with its customer in `users`. */
+export const TICKET_GATE_COLUMNS = {
+  id: tickets.id,
+  cityId: tickets.cityId,
+  customerId: tickets.customerId,
+  viewKeyHash: tickets.viewKeyHash,
+  memberKeyHash: users.accessKeyHash,
+};
+
 /** The gate of a ticket, or undefined when there is no such ticket. */
 export async function findTicketGate(db: AppDatabase, id: number): Promise<TicketGate | undefined> {
   const [gate] = await db
-    .select({
-      id: tickets.id,
-      cityId: tickets.cityId,
-      customerId: tickets.customerId,
-      viewKeyHash: tickets.viewKeyHash,
-      memberKeyHash: users.accessKeyHash,
-    })
+    .select(TICKET_GATE_COLUMNS)
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.customerId))
     .where(eq(tickets.id, id));
