@@ -9,12 +9,24 @@ const ISSUER = 'helpdesk-api';
 const AUDIENCE = 'helpdesk';
 /** A longer Authorization value is refused before any work is spent on it. */
 const MAX_TOKEN_LENGTH = 2048;
+/**
+ * How many tokens that passed every check are remembered, by their text: a staff page sends the
+ * same token with each of its calls, and checking it again (base64, HMAC, two JSON parses, the
+ * claims schema) was about a tenth of the api's CPU on a stats call (bench/README.md). Bounded; the
+ * oldest is forgotten first. 10,000 tokens of ~400 bytes: a few MiB.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** What a token says: whose it is, the role it was issued for, and the user's token version. */
 export interface TokenClaims {
   userId: number;
   role: Role;
   tokenVersion: number;
+}
+
+/** A token that passed every check, with the second it expires (`exp`). */
+interface VerifiedToken extends TokenClaims {
+  expiresAt: number;
 }
 
 const claimsSchema = z.object({
@@ -51,13 +63,21 @@ function jsonPart(part: string): Record<string, unknown> | undefined {
  * read, then the header must name HS256 and no extension (`crit`, `b64`), and the claims must carry
  * this issuer and audience, `iat`, a future `exp`, a past `nbf` if any, and the subject, role and
  * version the api put there.
+ *
+ * A token that passed is remembered until it expires (VERIFIED_TOKENS_KEPT): the same text signed
+ * by the same key passes the same checks, except expiry, which is checked on every use. Whether the
+ * user may still use it (active, role, token version) is not the token's to say: the database is
+ * asked on every request (plugins/auth.ts), so revoking stays immediate.
  */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    /** The current time in seconds (tests move it). */
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -76,6 +96,25 @@ export class TokenService {
 
   /** The claims of a valid token, or InvalidTokenError (bad signature, algorithm, expiry, shape). */
   async verify(token: string): Promise<TokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt <= this.nowSeconds()) {
+        this.verified.delete(token);
+        throw new InvalidTokenError('Your session has expired');
+      }
+      return { userId: known.userId, role: known.role, tokenVersion: known.tokenVersion };
+    }
+    const claims = this.check(token);
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) {
+      // A Map iterates in insertion order: the first key is the token remembered longest ago.
+      this.verified.delete(this.verified.keys().next().value as string);
+    }
+    this.verified.set(token, claims);
+    return { userId: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion };
+  }
+
+  /** Every check of a token not seen before: its claims and expiry, or InvalidTokenError. */
+  private check(token: string): VerifiedToken {
     if (token.length > MAX_TOKEN_LENGTH) throw new InvalidTokenError('Invalid token');
     const parts = token.split('.');
     if (parts.length !== 3) throw new InvalidTokenError('Invalid token');
@@ -101,7 +140,7 @@ export class TokenService {
     }
     const body = jsonPart(payload);
     if (!body) throw new InvalidTokenError('Invalid token');
-    const now = Math.floor(Date.now() / 1000);
+    const now = this.nowSeconds();
     const audience = body.aud;
     if (
       body.iss !== ISSUER ||
@@ -115,6 +154,11 @@ export class TokenService {
     if (body.exp <= now) throw new InvalidTokenError('Your session has expired');
     const claims = claimsSchema.safeParse(body);
     if (!claims.success) throw new InvalidTokenError('Invalid token');
-    return { userId: Number(claims.data.sub), role: claims.data.role, tokenVersion: claims.data.ver };
+    return {
+      userId: Number(claims.data.sub),
+      role: claims.data.role,
+      tokenVersion: claims.data.ver,
+      expiresAt: body.exp,
+    };
   }
 }
