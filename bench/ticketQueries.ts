@@ -116,12 +116,20 @@ function urlOf(scenario: (typeof SCENARIOS)[number]): string {
   return search.size ? `${path}?${search}` : path;
 }
 
+/** A statement the benchmark EXPLAINs and times: which part of the call it is, its SQL and values. */
+interface BenchStatement {
+  part: string;
+  sql: string;
+  params: unknown[];
+  prepare: boolean;
+}
+
 /**
  * The figures of a stats call counted from `tickets` directly, in the caller's scope: the SQL one
  * would write to get them without the counts the api keeps (ADR 0007). Not what the api sends; the
  * benchmark times it beside the api to show what keeping the counts saves.
  */
-function countedFromTickets(kind: 'stats' | 'cityStats', actor: ListingActor) {
+function countedFromTickets(kind: 'stats' | 'cityStats', actor: ListingActor): BenchStatement {
   const scoped = actor.role === 'admin' || actor.role === 'credaipresident' ? '' : 'where t.city_id = $1';
   const params = scoped ? [actor.cityId] : [];
   const sql =
@@ -165,7 +173,7 @@ async function main(url: string) {
             ? ticketStatsStatement(claims)
             : cityStatsStatement(claims);
       // One statement per call; `prepare` says whether the api names it (parsed once per connection).
-      const statements = [
+      const statements: BenchStatement[] = [
         { part: scenario.kind, sql: statement.text, params: statement.values, prepare: !!statement.prepare },
       ];
       // The stats are also timed against the same figures counted from the tickets themselves.
