@@ -6,6 +6,7 @@
 import { Pool } from 'pg';
 import type { TicketListQuery } from 'shared-contracts/contracts';
 import type { SqlStatement } from '../api/src/db/database';
+import { staffScope } from '../api/src/services/tickets/access';
 import {
   type ListingActor,
   listingStatement,
@@ -130,8 +131,10 @@ interface BenchStatement {
  * benchmark times it beside the api to show what keeping the counts saves.
  */
 function countedFromTickets(kind: 'stats' | 'cityStats', actor: ListingActor): BenchStatement {
-  const scoped = actor.role === 'admin' || actor.role === 'credaipresident' ? '' : 'where t.city_id = $1';
-  const params = scoped ? [actor.cityId] : [];
+  // The caller's scope as the api decides it (every city, or their own).
+  const scope = staffScope(actor);
+  const scoped = scope.kind === 'city' ? 'where t.city_id = $1' : '';
+  const params = scope.kind === 'city' ? [scope.cityId] : [];
   const sql =
     kind === 'stats'
       ? `select count(*)::int as "total", count(*) filter (where t.status = 'in-review')::int as "inReview",

@@ -1,20 +1,21 @@
 // The token check on its own: what it remembers of a token that passed must never let through a
 // token it would refuse, nor keep an expired one alive.
+import { decodeJwt } from 'jose';
 import { InvalidTokenError, TokenService } from '../src/services/tokens';
 import { TEST_SECRET } from './support/session';
 
 const claims = { userId: 42, role: 'citypresident', tokenVersion: 3 } as const;
 
-/** A service whose clock the test moves, with a token valid for an hour from `start`. */
-async function serviceAt(start: number) {
-  let now = start;
+/** A service whose clock the test moves (starting now), with a token it signed for an hour. */
+async function signedToken() {
+  let now = Math.floor(Date.now() / 1000);
   const tokens = new TokenService(TEST_SECRET, 3600, () => now);
-  // jose signs with the real clock: iat and exp come from Date.now().
-  const realNow = Math.floor(Date.now() / 1000);
+  const token = await tokens.sign(claims);
   return {
     tokens,
-    token: await tokens.sign(claims),
-    expiresAt: realNow + 3600,
+    token,
+    // jose signs with the real clock: the expiry is read from the token itself.
+    expiresAt: decodeJwt(token).exp as number,
     setNow: (seconds: number) => {
       now = seconds;
     },
@@ -23,20 +24,20 @@ async function serviceAt(start: number) {
 
 describe('TokenService.verify', () => {
   it('answers the same claims on every use of a valid token', async () => {
-    const { tokens, token } = await serviceAt(Math.floor(Date.now() / 1000));
+    const { tokens, token } = await signedToken();
     await expect(tokens.verify(token)).resolves.toEqual(claims);
     await expect(tokens.verify(token)).resolves.toEqual(claims);
   });
 
   it('gives each caller its own copy of the claims', async () => {
-    const { tokens, token } = await serviceAt(Math.floor(Date.now() / 1000));
+    const { tokens, token } = await signedToken();
     const first = await tokens.verify(token);
     first.userId = 1;
     await expect(tokens.verify(token)).resolves.toEqual(claims);
   });
 
   it('refuses a remembered token once it has expired', async () => {
-    const { tokens, token, expiresAt, setNow } = await serviceAt(Math.floor(Date.now() / 1000));
+    const { tokens, token, expiresAt, setNow } = await signedToken();
     await tokens.verify(token);
     setNow(expiresAt - 1);
     await expect(tokens.verify(token)).resolves.toEqual(claims);
@@ -46,14 +47,14 @@ describe('TokenService.verify', () => {
   });
 
   it('refuses a token that differs from a remembered one by one character', async () => {
-    const { tokens, token } = await serviceAt(Math.floor(Date.now() / 1000));
+    const { tokens, token } = await signedToken();
     await tokens.verify(token);
     const last = token.at(-1) === 'A' ? 'B' : 'A';
     await expect(tokens.verify(`${token.slice(0, -1)}${last}`)).rejects.toThrow('Invalid token');
   });
 
   it('does not take a token signed with another key for one it remembers', async () => {
-    const { tokens, token } = await serviceAt(Math.floor(Date.now() / 1000));
+    const { tokens, token } = await signedToken();
     await tokens.verify(token);
     const other = new TokenService('another-secret-of-more-than-32-bytes-000000', 3600);
     await expect(other.verify(token)).rejects.toThrow('Invalid token');

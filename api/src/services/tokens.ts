@@ -29,6 +29,11 @@ interface VerifiedToken extends TokenClaims {
   expiresAt: number;
 }
 
+/** The claims of a checked token, as a new object: a caller may change its copy. */
+function claimsOf({ userId, role, tokenVersion }: VerifiedToken): TokenClaims {
+  return { userId, role, tokenVersion };
+}
+
 const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,9}$/),
   role: roleSchema,
@@ -102,7 +107,7 @@ export class TokenService {
         this.verified.delete(token);
         throw new InvalidTokenError('Your session has expired');
       }
-      return { userId: known.userId, role: known.role, tokenVersion: known.tokenVersion };
+      return claimsOf(known);
     }
     const claims = this.check(token);
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) {
@@ -110,7 +115,7 @@ export class TokenService {
       this.verified.delete(this.verified.keys().next().value as string);
     }
     this.verified.set(token, claims);
-    return { userId: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion };
+    return claimsOf(claims);
   }
 
   /** Every check of a token not seen before: its claims and expiry, or InvalidTokenError. */
