@@ -15,6 +15,20 @@ function addTestRoutes(app: App): void {
   app.get('/api/test/crash', async () => {
     throw new Error(SECRET_DETAIL);
   });
+  // What the drivers throw when the server went away, as drizzle wraps it.
+  const causes: Record<string, Error> = {
+    'admin-shutdown': Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    }),
+    terminated: new Error('Connection terminated unexpectedly'),
+    refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    'pool-timeout': new Error('timeout exceeded when trying to connect'),
+    'not-null': Object.assign(new Error('null value in column "title"'), { code: '23502' }),
+  };
+  app.get('/api/test/database/:cause', async (request) => {
+    const { cause } = request.params as { cause: string };
+    throw new Error('Failed query: select 1', { cause: causes[cause] });
+  });
   app.get('/api/test/conflict', async () => {
     throw Object.assign(new Error('The ticket changed since you loaded it'), { statusCode: 409 });
   });
@@ -134,6 +148,29 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     const requestId = response.headers['x-request-id'];
     const logged = logs.lines.find((line) => line.level === 50 && line.reqId === requestId);
     expect(logged?.err).toMatchObject({ message: SECRET_DETAIL, stack: expect.any(String) });
+  });
+
+  it.each(['admin-shutdown', 'terminated', 'refused', 'pool-timeout'])(
+    'answers a database that went away (%s) with 503 and Retry-After, not 500',
+    async (cause) => {
+      const response = await app.inject({ method: 'GET', url: `/api/test/database/${cause}` });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        error: 'The service is temporarily unavailable: try again in a moment',
+        details: [{ path: 'database', message: 'The database does not answer' }],
+      });
+      const requestId = response.headers['x-request-id'];
+      expect(logs.lines.some((line) => line.level === 40 && line.reqId === requestId)).toBe(true);
+    },
+  );
+
+  it('still answers a statement the database refuses with 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/database/not-null' });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['retry-after']).toBeUndefined();
   });
 
   it('gives every answer a request id, keeping a well-formed one from the caller', async () => {

@@ -24,6 +24,7 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toEqual({ status: 'unavailable', database: { kind, reachable: false } });
     ping.mockRestore();
   });

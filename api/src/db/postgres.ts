@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { Pool, type QueryResultRow } from 'pg';
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import { migrationsDir } from '../paths';
 import { StartupError } from '../startupError';
 import type { Database, SqlStatement } from './database';
@@ -17,8 +17,62 @@ const CONNECT_TIMEOUT_MS = 5_000;
 interface PostgresOptions {
   url: string;
   poolMax: number;
-  /** An idle pooled connection failed (server restart, network): report it; the pool replaces it. */
-  onIdleConnectionError(error: Error): void;
+  /** A pooled connection failed (server restart, network): report it; the pool replaces it. */
+  onConnectionError(error: Error): void;
+}
+
+/**
+ * node-postgres emits 'error' on a client whose connection dies (a restart's 57P01, "Connection
+ * terminated unexpectedly"), and an 'error' event nobody listens to ends the process. The pool
+ * listens while a client is idle and `pool.query` while it runs one query, but not while a client
+ * is checked out with `connect()` (every drizzle transaction), so this pool listens then too.
+ * Such a client is also handed back at once, marked broken: drizzle releases a transaction's client
+ * only when its `begin` succeeded, so a connection that died before would hold its pool slot for ever.
+ */
+class ResilientPool extends Pool {
+  constructor(
+    options: ConstructorParameters<typeof Pool>[0],
+    private readonly onConnectionError: (error: Error) => void,
+  ) {
+    super(options);
+    this.on('error', onConnectionError);
+  }
+
+  override connect(): Promise<PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<Pool['connect']>[0]): Promise<PoolClient> | undefined {
+    // The callback form is pool.query's own, which handles a failing client itself.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then((client) => this.guard(client));
+  }
+
+  private guard(client: PoolClient): PoolClient {
+    const release = client.release.bind(client);
+    let released = false;
+    const onError = (error: Error) => {
+      this.onConnectionError(error);
+      if (released) return;
+      released = true;
+      release(error); // broken: the pool drops it and opens another when needed
+    };
+    client.on('error', onError);
+    client.release = (error?: Error | boolean) => {
+      client.removeListener('error', onError);
+      if (released) return;
+      released = true;
+      release(error);
+    };
+    return client;
+  }
 }
 
 // Names of prepared statements by their text: node-postgres parses a named statement once per
@@ -37,13 +91,11 @@ function statementName(text: string): string | undefined {
 }
 
 /** Connects a pool to DATABASE_URL and applies pending migrations. */
-export async function openPostgres({
-  url,
-  poolMax,
-  onIdleConnectionError,
-}: PostgresOptions): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  pool.on('error', onIdleConnectionError);
+export async function openPostgres({ url, poolMax, onConnectionError }: PostgresOptions): Promise<Database> {
+  const pool = new ResilientPool(
+    { connectionString: url, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    onConnectionError,
+  );
   try {
     await migrateOnce(pool, url);
   } catch (error) {

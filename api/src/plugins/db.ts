@@ -19,7 +19,8 @@ declare module 'fastify' {
  */
 export async function registerDatabase(app: FastifyInstance, config: Config): Promise<void> {
   const database = await openDatabase(config, (error) => {
-    app.log.error({ err: error }, 'an idle PostgreSQL connection failed');
+    // Not fatal: the pool opens a new connection for the next request (503s until the server is back).
+    app.log.error({ err: error }, 'a PostgreSQL connection failed');
   });
   app.decorate('db', database.db);
   app.decorate('runSql', database.runSql);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorAnswer, FieldProblem } from 'shared-contracts/contracts';
+import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../httpError';
 
 /** The body of every error answer (spec §7: the client reads `error` and `details`). */
@@ -13,9 +14,18 @@ const invalidPartMessages: Record<string, string> = {
   headers: 'Invalid request headers',
 };
 
+/** How long a client should wait before retrying while the database is unreachable (a restart). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const DATABASE_UNAVAILABLE = {
+  error: 'The service is temporarily unavailable: try again in a moment',
+  details: [{ path: 'database', message: 'The database does not answer' }],
+} satisfies ErrorBody;
+
 /**
- * One answer shape for every failure: bad input is a 4xx with a message meant for the client;
- * anything else is a 5xx that reveals nothing and is logged with the request id.
+ * One answer shape for every failure: bad input is a 4xx with a message meant for the client; an
+ * unreachable database is a 503 with `Retry-After`; anything else is a 5xx that reveals nothing
+ * and is logged with the request id.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -35,6 +45,15 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         ? { error: error.message, details: error.details }
         : { error: error.message };
       return reply.code(error.statusCode).headers(error.headers).send(body);
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: nothing was acknowledged, so the client may send the same request again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(DATABASE_UNAVAILABLE);
     }
 
     const statusCode = clientErrorStatus(error);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -31,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error }, 'database ping failed');
         return reply
           .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false } });
       }
     },
