@@ -67,7 +67,8 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     registerErrorHandlers(app);
     await registerAuth(app, config);
     await seedDemoDataIfAsked(app, config);
-    await registerDocs(app);
+    // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.
+    if (config.apiDocs) await registerDocs(app);
     await app.register(apiRoutes, { prefix: '/api' });
     // Attachment downloads live outside /api, where the spec's links point (§7).
     await app.register(uploadRoutes);

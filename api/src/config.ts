@@ -21,8 +21,9 @@ function isProxyAddress(entry: string): boolean {
   );
 }
 
-// fastify's trustProxy: true (believe X-Forwarded-For from anyone: only when the api is reachable
-// through the proxy alone) or the proxies' addresses. Checked here so a typo fails at boot, clearly.
+// fastify's trustProxy: the proxies' addresses (X-Forwarded-For is believed only on connections from
+// them), or true (believe it from anyone: refused in production, where a client could forge its
+// address past every per-address limit). Checked here so a typo fails at boot, clearly.
 const trustProxy = z
   .string()
   .transform((value, ctx): boolean | string => {
@@ -39,13 +40,30 @@ const trustProxy = z
 
 /** `true`/`false` (also `1`/`0`, `yes`/`no`), for switches like HELPDESK_DEMO_DATA. */
 const isTrue = (value: string | undefined) => value === 'true' || value === '1' || value === 'yes';
-const flag = z
+const optionalFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform(isTrue)
-  .default(false);
+  .optional();
+const flag = optionalFlag.default(false);
 
 // HS256 needs a key at least as long as its output (RFC 7518 §3.2): 32 bytes.
 const SECRET_MIN_BYTES = 32;
+// Long enough is not random enough: `aaaa…`, `abcabc…` or a phrase a person picked can be guessed
+// offline from one token. Random output (base64 or hex) has far more distinct characters than 12
+// and never spells these words.
+const SECRET_MIN_DISTINCT_CHARACTERS = 12;
+const PLACEHOLDER_WORDS = /secret|password|changeme|change-me|helpdesk|example|default|qwerty|123456/i;
+
+/** Why a secret is trivially weak, or undefined when it looks random. */
+export function weakSecretReason(value: string): string | undefined {
+  if (new Set(value).size < SECRET_MIN_DISTINCT_CHARACTERS) {
+    return `has fewer than ${SECRET_MIN_DISTINCT_CHARACTERS} different characters`;
+  }
+  if (/^(.{1,16}?)\1+$/s.test(value)) return 'repeats a short pattern';
+  if (PLACEHOLDER_WORDS.test(value)) return 'contains a placeholder word';
+  return undefined;
+}
+
 const secret = z
   .string()
   .refine((value) => Buffer.byteLength(value, 'utf8') >= SECRET_MIN_BYTES, {
@@ -71,6 +89,16 @@ const envSchema = z
     RATE_LIMIT_MAX: wholeNumber(1).default(300),
     RATE_LIMIT_WINDOW_MS: wholeNumber(1).default(60_000),
     TRUST_PROXY: trustProxy,
+    RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+    API_DOCS: optionalFlag,
+    HELPDESK_BOOTSTRAP_SECRET: z
+      .string()
+      .min(SECRET_MIN_BYTES, { error: `must be at least ${SECRET_MIN_BYTES} characters long` })
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HELPDESK_SECRET: secret,
     TOKEN_TTL_SECONDS: wholeNumber(60, 30 * 24 * 3600).default(8 * 3600),
@@ -101,8 +129,18 @@ const envSchema = z
       dataDir,
       uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
-      rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+      rateLimit: {
+        max: env.RATE_LIMIT_MAX,
+        windowMs: env.RATE_LIMIT_WINDOW_MS,
+        // Shared by every instance unless there can be only one (PGlite: one process per folder).
+        store: env.RATE_LIMIT_STORE ?? (env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'database' : 'memory'),
+      },
+      redisUrl: env.REDIS_URL,
       trustProxy: env.TRUST_PROXY,
+      /** The OpenAPI document and its page: on unless turned off, off in production unless turned on. */
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
+      /** The one-time secret POST /api/auth/register-admin needs in production (unset: the call is gone). */
+      bootstrapSecret: env.HELPDESK_BOOTSTRAP_SECRET,
       logLevel: env.LOG_LEVEL,
       /** Unset outside production: the api then generates one and keeps it in its database. */
       tokenSecret: env.HELPDESK_SECRET,
@@ -136,16 +174,17 @@ export class ConfigError extends StartupError {
 
 export interface LoadConfigOptions {
   /**
-   * The server signs tokens, so in production it refuses to start without HELPDESK_SECRET.
-   * Commands that only touch the database (create-admin) pass false.
+   * The server: in production it refuses to start without a strong HELPDESK_SECRET (it signs
+   * tokens) and on the embedded database. Commands that only touch the database (create-admin)
+   * pass false.
    */
-  needsTokenSecret?: boolean;
+  isServer?: boolean;
 }
 
 /** Reads the api's settings from environment variables (see api/README.md), or throws ConfigError. */
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
-  { needsTokenSecret = true }: LoadConfigOptions = {},
+  { isServer = true }: LoadConfigOptions = {},
 ): Config {
   // An empty variable (`DATABASE_URL=` in a compose file) means "not set", not "set to nothing".
   const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -153,13 +192,43 @@ export function loadConfig(
   const problems = result.success
     ? []
     : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  if (needsTokenSecret && setVariables.NODE_ENV === 'production' && !setVariables.HELPDESK_SECRET) {
+  const production = setVariables.NODE_ENV === 'production';
+  const productionSecret = setVariables.HELPDESK_SECRET;
+  if (isServer && production && !productionSecret) {
     problems.push(
       '  HELPDESK_SECRET: is required when NODE_ENV=production: it signs the sign-in tokens. Set it to a ' +
         'random value of at least 32 bytes, the same on every api instance (e.g. `openssl rand -base64 48`)',
     );
   }
-  if (setVariables.NODE_ENV === 'production' && isTrue(setVariables.HELPDESK_DEMO_DATA)) {
+  const weakness =
+    isServer && production && productionSecret ? weakSecretReason(productionSecret) : undefined;
+  if (weakness && Buffer.byteLength(productionSecret ?? '', 'utf8') >= SECRET_MIN_BYTES) {
+    problems.push(
+      `  HELPDESK_SECRET: is trivially weak (it ${weakness}): anyone who guesses it can sign tokens. Use a ` +
+        'random value (e.g. `openssl rand -base64 48`)',
+    );
+  }
+  if (isServer && production && !setVariables.DATABASE_URL) {
+    problems.push(
+      '  DATABASE_URL: is required when NODE_ENV=production: the embedded database (PGlite) does not ' +
+        'survive a power cut and allows one api process. Point it at PostgreSQL',
+    );
+  }
+  if (production && setVariables.TRUST_PROXY === 'true') {
+    problems.push(
+      '  TRUST_PROXY: must not be true when NODE_ENV=production: any client could then forge its address ' +
+        'in X-Forwarded-For and walk around every per-address limit. List the proxies instead (e.g. 127.0.0.1)',
+    );
+  }
+  if (setVariables.RATE_LIMIT_STORE === 'redis' && !setVariables.REDIS_URL) {
+    problems.push('  RATE_LIMIT_STORE: redis needs REDIS_URL');
+  }
+  if (setVariables.RATE_LIMIT_STORE === 'database' && !setVariables.DATABASE_URL) {
+    problems.push(
+      '  RATE_LIMIT_STORE: database needs DATABASE_URL (the embedded database has one process: use memory)',
+    );
+  }
+  if (production && isTrue(setVariables.HELPDESK_DEMO_DATA)) {
     problems.push(
       '  HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production: the demo accounts share a published ' +
         'password. Create the first admin with the create-admin command instead (api/README.md, "The first admin")',

@@ -425,13 +425,6 @@ const BAD_INPUTS: Record<string, BadInput> = {
     status: 400,
     field: 'city',
   },
-  'first admin without a password': {
-    method: 'POST',
-    url: '/api/auth/register-admin',
-    body: { fullName: 'Asha Rao', email: 'asha@example.com' },
-    status: 400,
-    field: 'password',
-  },
 };
 
 describe.each(databaseKinds)('bad input on %s', (kind) => {

@@ -15,8 +15,11 @@ describe('loadConfig', () => {
       dataDir: path.join(repoDir, 'data'),
       uploadDir: path.join(repoDir, 'data', 'uploads'),
       bodyLimitBytes: 1024 * 1024,
-      rateLimit: { max: 300, windowMs: 60_000 },
+      rateLimit: { max: 300, windowMs: 60_000, store: 'memory' },
+      redisUrl: undefined,
       trustProxy: false,
+      apiDocs: true,
+      bootstrapSecret: undefined,
       logLevel: 'info',
       tokenSecret: undefined,
       tokenTtlSeconds: 8 * 3600,
@@ -42,6 +45,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_MAX: '50',
       RATE_LIMIT_WINDOW_MS: '1000',
       TRUST_PROXY: '127.0.0.1,10.0.0.0/8',
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      API_DOCS: 'true',
+      HELPDESK_BOOTSTRAP_SECRET: 'bootstrap-Zq8#Lw2@Vn5!Rk7$Tx4%Hj6^Mp9&Bd3',
       LOG_LEVEL: 'warn',
       HELPDESK_SECRET: SECRET,
       TOKEN_TTL_SECONDS: '3600',
@@ -67,7 +74,10 @@ describe('loadConfig', () => {
       dataDir: '/srv/helpdesk',
       uploadDir: '/mnt/shared/uploads',
       bodyLimitBytes: 2048,
-      rateLimit: { max: 50, windowMs: 1000 },
+      rateLimit: { max: 50, windowMs: 1000, store: 'redis' },
+      redisUrl: 'redis://127.0.0.1:6379',
+      apiDocs: true,
+      bootstrapSecret: 'bootstrap-Zq8#Lw2@Vn5!Rk7$Tx4%Hj6^Mp9&Bd3',
       trustProxy: '127.0.0.1,10.0.0.0/8',
       logLevel: 'warn',
       tokenSecret: SECRET,
@@ -125,13 +135,66 @@ describe('loadConfig', () => {
   });
 
   it('lets commands that sign no tokens run in production without HELPDESK_SECRET', () => {
-    const config = loadConfig({ NODE_ENV: 'production' }, { needsTokenSecret: false });
+    const config = loadConfig({ NODE_ENV: 'production' }, { isServer: false });
 
     expect(config.tokenSecret).toBeUndefined();
   });
 
-  it('accepts a production setup with a secret', () => {
-    expect(loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: SECRET }).tokenSecret).toBe(SECRET);
+  it('accepts a production setup with a secret and PostgreSQL: shared rate limit, no OpenAPI page', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HELPDESK_SECRET: SECRET,
+      DATABASE_URL: 'postgres://db/hd',
+    });
+
+    expect(config.tokenSecret).toBe(SECRET);
+    expect(config.rateLimit.store).toBe('database');
+    expect(config.apiDocs).toBe(false);
+  });
+
+  it('refuses to run in production on the embedded database', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: SECRET })).toThrow(
+      'DATABASE_URL: is required when NODE_ENV=production: the embedded database (PGlite) does not survive',
+    );
+  });
+
+  it.each([
+    ['one repeated character', 'a'.repeat(48), 'has fewer than 12 different characters'],
+    ['a repeated pattern', 'Ab3$Cd5%Ef7&'.repeat(4), 'repeats a short pattern'],
+    ['a placeholder', 'please-Change-Me-to-a-Long-Random-Value-2026!', 'contains a placeholder word'],
+  ])('refuses a trivially weak secret in production: %s', (_what, weak, reason) => {
+    const load = () =>
+      loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: weak, DATABASE_URL: 'postgres://db/hd' });
+
+    expect(load).toThrow(`HELPDESK_SECRET: is trivially weak (it ${reason})`);
+  });
+
+  it('refuses TRUST_PROXY=true in production, where any client could forge its address', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        HELPDESK_SECRET: SECRET,
+        DATABASE_URL: 'postgres://db/hd',
+        TRUST_PROXY: 'true',
+      }),
+    ).toThrow('TRUST_PROXY: must not be true when NODE_ENV=production');
+  });
+
+  it.each([
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'redis'],
+    [{ DATABASE_URL: 'postgres://db/hd' }, 'database'],
+    [{ DATABASE_URL: 'postgres://db/hd', RATE_LIMIT_STORE: 'memory' }, 'memory'],
+  ])('counts the general rate limit where every instance sees it (%j)', (env, store) => {
+    expect(loadConfig(env).rateLimit.store).toBe(store);
+  });
+
+  it('refuses a shared rate limit store that is not configured', () => {
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(
+      'RATE_LIMIT_STORE: redis needs REDIS_URL',
+    );
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'database' })).toThrow(
+      'RATE_LIMIT_STORE: database needs DATABASE_URL',
+    );
   });
 
   it('refuses a secret shorter than 32 bytes', () => {
@@ -142,7 +205,12 @@ describe('loadConfig', () => {
 
   it('refuses demo data in production', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', HELPDESK_SECRET: SECRET, HELPDESK_DEMO_DATA: 'true' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        HELPDESK_SECRET: SECRET,
+        DATABASE_URL: 'postgres://db/hd',
+        HELPDESK_DEMO_DATA: 'true',
+      }),
     ).toThrow('HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production');
   });
 

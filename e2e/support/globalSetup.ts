@@ -3,7 +3,7 @@
  * behind the real nginx with the repository's nginx.conf, in front of the built api on a fresh
  * embedded database. Only the listen port, the api address and the prefix differ.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -53,16 +53,62 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv) {
   return { child, output: () => output };
 }
 
-/** nginx.conf as shipped, with only the ports this run uses. */
-export function nginxConfForRun(nginxPort: number, apiPort: number): string {
+/** The ports of a run: the site over plain HTTP and over TLS, and the redirect to HTTPS. */
+export interface NginxPorts {
+  http: number;
+  https: number;
+  redirect: number;
+  api: number;
+}
+
+/**
+ * nginx.conf as shipped, with only the ports this run uses. The TLS server also listens on plain
+ * HTTP: the browser tests load the site over http://127.0.0.1 (a self-signed certificate would
+ * need every test to skip its check), while the TLS listener is checked on its own.
+ */
+export function nginxConfForRun(ports: NginxPorts): string {
   const conf = readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8');
   const rewritten = conf
-    .replace(/listen 8080;/, `listen 127.0.0.1:${nginxPort};`)
-    .replace(/server 127\.0\.0\.1:4000;/, `server 127.0.0.1:${apiPort};`);
-  if (rewritten === conf || !rewritten.includes(`${nginxPort}`) || !rewritten.includes(`${apiPort}`)) {
+    .replace(/listen 80;/, `listen 127.0.0.1:${ports.redirect};`)
+    .replace(
+      /listen 443 ssl http2;/,
+      `listen 127.0.0.1:${ports.http};\n    listen 127.0.0.1:${ports.https} ssl http2;`,
+    )
+    .replace(/server 127\.0\.0\.1:4000;/, `server 127.0.0.1:${ports.api};`);
+  const missing = Object.values(ports).filter((port) => !rewritten.includes(`127.0.0.1:${port}`));
+  if (missing.length > 0) {
     throw new Error('nginx.conf no longer has the listen/upstream lines the e2e setup rewrites');
   }
   return rewritten;
+}
+
+/** A self-signed certificate where nginx.conf expects the real one (certs/ under the prefix). */
+function writeTestCertificate(runDir: string): void {
+  const certs = path.join(runDir, 'certs');
+  mkdirSync(certs, { recursive: true });
+  execFileSync(
+    process.env.OPENSSL_PATH || 'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(certs, 'privkey.pem'),
+      '-out',
+      path.join(certs, 'fullchain.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 /** Earlier runs' folders, once their jest process is gone, are only clutter. */
@@ -94,8 +140,15 @@ export default async function globalSetup() {
   // A private copy of the site: tests redeploy a remote into it without touching www/.
   cpSync(www, path.join(RUN_DIR, 'www'), { recursive: true });
 
-  const [nginxPort, apiPort] = [await freePort(), await freePort()];
-  writeFileSync(path.join(RUN_DIR, 'nginx.conf'), nginxConfForRun(nginxPort, apiPort));
+  const ports: NginxPorts = {
+    http: await freePort(),
+    https: await freePort(),
+    redirect: await freePort(),
+    api: await freePort(),
+  };
+  const [nginxPort, apiPort] = [ports.http, ports.api];
+  writeFileSync(path.join(RUN_DIR, 'nginx.conf'), nginxConfForRun(ports));
+  writeTestCertificate(RUN_DIR);
 
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const api = start(process.execPath, [apiBundle], {
@@ -104,6 +157,7 @@ export default async function globalSetup() {
     DATA_DIR: path.join(RUN_DIR, 'data'),
     HELPDESK_DEMO_DATA: 'true',
     DATABASE_URL: '', // the browser suite always runs on the embedded database
+    TRUST_PROXY: '127.0.0.1', // nginx, as in production: each client is counted on its own
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
 
@@ -115,6 +169,12 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
   await waitFor(`${baseUrl}/config/remotes.json`, nginx.child, 'nginx', nginx.output);
 
-  const state: RunState = { baseUrl, apiUrl, www: path.join(RUN_DIR, 'www') };
+  const state: RunState = {
+    baseUrl,
+    apiUrl,
+    www: path.join(RUN_DIR, 'www'),
+    tlsUrl: `https://127.0.0.1:${ports.https}`,
+    redirectUrl: `http://127.0.0.1:${ports.redirect}`,
+  };
   writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }

@@ -15,4 +15,8 @@ export interface RunState {
   baseUrl: string;
   apiUrl: string;
   www: string;
+  /** The same site through nginx's TLS listener (a self-signed certificate). */
+  tlsUrl: string;
+  /** nginx's plain-HTTP server, which only redirects to HTTPS. */
+  redirectUrl: string;
 }

@@ -69,7 +69,7 @@ export async function runCreateAdmin(argv: string[], io: CreateAdminIo): Promise
 
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    const config = loadConfig(io.env, { needsTokenSecret: false });
+    const config = loadConfig(io.env, { isServer: false });
     database = await openDatabase(config, () => undefined);
     const admin = await createAdmin(database.db, input.data, { onlyIfNoAdmin: false });
     io.out(

@@ -121,8 +121,9 @@ export const users = pgTable(
 );
 
 /**
- * Sign-in attempts per key (`ip:…` or `account:…`) in the current fixed window. In the database
- * rather than in memory, so the limits hold across every api instance.
+ * Counts per key in the current fixed window: sign-in attempts (`ip:…`, `account:…` per address
+ * and account), the public ticket limits, and the general rate limit (`rate:…`) when it is kept
+ * here. In the database rather than in memory, so the limits hold across every api instance.
  */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),

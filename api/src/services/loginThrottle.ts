@@ -13,14 +13,19 @@ interface ThrottleRow {
 }
 
 /**
- * Failed sign-ins per client address and per account, counted in fixed windows in the
- * `login_throttle` table, so the limits hold across every api instance and nothing locks an
+ * Failed sign-ins per client address, and per account from each address, counted in fixed windows
+ * in the `login_throttle` table, so the limits hold across every api instance and nothing locks an
  * account for ever: a window ends and the count starts again.
  *
- * Each attempt first reserves a slot for its address and its account in one atomic upsert, so
- * concurrent guesses cannot slip past the limit; a successful sign-in gives its slots back (the
- * account's counter restarts, the address's loses one). Unknown emails are counted like known
- * ones, and accounts are keyed by a hash of the email, so the table names no one.
+ * The account limit is kept per address and account, never per account alone: someone who guesses
+ * at an admin's password only slows down their own address, and the admin signs in from theirs as
+ * usual (a lock per account would let anyone lock anyone out). Guessing from many addresses is held
+ * back by the per-address limit of each and by argon2's cost per attempt.
+ *
+ * Each attempt first reserves a slot for its address and its address+account in one atomic upsert,
+ * so concurrent guesses cannot slip past the limit; a successful sign-in gives its slots back (the
+ * address+account counter restarts, the address's loses one). Unknown emails are counted like known
+ * ones, and accounts are keyed by a hash of the address and the email, so the table names no one.
  */
 export class LoginThrottle {
   constructor(
@@ -29,7 +34,7 @@ export class LoginThrottle {
   ) {}
 
   static keys(ip: string, email: string): { ip: string; account: string } {
-    const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+    const account = createHash('sha256').update(`${ip}\n${email.trim().toLowerCase()}`).digest('base64url');
     return { ip: `ip:${ip}`, account: `account:${account}` };
   }
 

@@ -325,6 +325,12 @@ export async function updateUser(db: AppDatabase, id: number, input: UserUpdate)
 /** Fixed key of the advisory lock that serialises creating the first admin. */
 const FIRST_ADMIN_LOCK = 7_413_902_552;
 
+/** True once any admin exists, active or not: the first-admin call is then gone. */
+export async function adminExists(db: AppDatabase): Promise<boolean> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return admin !== undefined;
+}
+
 /**
  * Creates an admin account. With `onlyIfNoAdmin` (POST /auth/register-admin) it is refused with
  * 403 once any admin exists, active or not; the lock makes two simultaneous calls create one.

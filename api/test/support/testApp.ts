@@ -53,3 +53,18 @@ export function buildTestApp(
   });
   return buildApp({ config, logDestination: logs?.destination });
 }
+
+/**
+ * The app as NODE_ENV=production configures it, on a test database: the checks that keep the
+ * server process itself off PGlite and weak secrets are loadConfig's (config.test.ts).
+ */
+export function buildProductionTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<App> {
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', ...database.env, ...env },
+    { isServer: false },
+  );
+  return buildApp({ config });
+}

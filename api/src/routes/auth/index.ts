@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -12,14 +14,44 @@ import {
 import { HttpError } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { verifyPassword } from '../../services/passwords';
-import { createAdmin, findUserForLogin, getCityPresident, toSessionUser } from '../../services/users';
+import {
+  adminExists,
+  createAdmin,
+  findUserForLogin,
+  getCityPresident,
+  toSessionUser,
+} from '../../services/users';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
 /** The one answer for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
+/** The header that carries HELPDESK_BOOTSTRAP_SECRET to POST /api/auth/register-admin in production. */
+export const BOOTSTRAP_SECRET_HEADER = 'x-bootstrap-secret';
+
+/** Compared as hashes: equal lengths for timingSafeEqual, and no timing hint about the secret. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /** Spec §7 Auth: sign-in, who am I, the first admin, a city's president. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { nodeEnv, bootstrapSecret } = app.config;
+  /**
+   * Before the body is read: once an admin exists the call is gone (404, as for any unknown route);
+   * in production it exists only with HELPDESK_BOOTSTRAP_SECRET set, and needs that secret.
+   */
+  const firstAdminDoor: onRequestAsyncHookHandler = async (request) => {
+    const closedInProduction = nodeEnv === 'production' && !bootstrapSecret;
+    if (closedInProduction || (await adminExists(app.db))) throw new HttpError(404, 'Not found');
+    if (nodeEnv !== 'production' || !bootstrapSecret) return;
+    const given = request.headers[BOOTSTRAP_SECRET_HEADER];
+    if (typeof given !== 'string' || !sameSecret(given, bootstrapSecret)) {
+      throw new HttpError(403, 'The bootstrap secret is missing or wrong');
+    }
+  };
+
   app.post(
     API_PATHS.auth.login,
     {
@@ -82,14 +114,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.auth.registerAdmin,
     {
+      onRequest: firstAdminDoor,
       schema: {
         summary: 'Create the first admin (only while no admin exists)',
         description:
-          'Bootstrap of a new installation: answers 403 as soon as any admin exists. In production, run ' +
-          '`npm run create-admin -w api` before opening the site instead.',
+          'Bootstrap of a new installation: answers 404 as soon as any admin exists. In production it ' +
+          `answers 404 unless HELPDESK_BOOTSTRAP_SECRET is set, and 403 without that secret in ${BOOTSTRAP_SECRET_HEADER}; ` +
+          'the create-admin command (`npm run create-admin -w api`) is the usual way there.',
         tags: ['auth'],
         body: registerAdminRequestSchema,
-        response: { 201: registerAdminResponseSchema, ...errorResponses(400, 403, 409) },
+        response: { 201: registerAdminResponseSchema, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
