@@ -1,7 +1,8 @@
 /**
  * The one Module Federation sharing contract, imported by every app's webpack config.
  * Everything here is a singleton: one React, one router, one Mantine theme and notification
- * bus, one i18n instance and one auth store (shared-contracts) for the whole page.
+ * bus, one i18n instance, one auth store (shared-contracts) and one query cache (ADR 0012) for
+ * the whole page.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ const SINGLETONS = [
   '@mantine/hooks',
   '@mantine/notifications',
   'zustand',
+  '@tanstack/react-query',
   'i18next',
   'react-i18next',
   'shared-contracts',

@@ -34,5 +34,4 @@ export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';
 export { TintedBadge } from './ui/TintedBadge';
 export { theme } from './ui/theme';
-export { type AsyncState, useAsync } from './ui/useAsync';
 export * from './workflow';

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { queryClient } from '../src/api/queryClient';
 import { matchMediaAnswering } from './matchMedia';
 
 // Mantine reads these browser APIs that jsdom does not implement.
@@ -18,3 +19,6 @@ window.HTMLElement.prototype.scrollTo = () => {};
 // to 10 s instead of 1 s (they still return as soon as the screen shows what they look for).
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 10_000 });
+
+// The page's one query cache outlives a test: each test starts with an empty one, as a new page does.
+afterEach(() => queryClient.clear());

@@ -1,12 +1,12 @@
-import { type CityStats, getCityStats, useAsync } from 'shared-contracts';
-import { PREFETCH_KEYS, takePrefetched } from '../features/dashboard/api/dashboardPrefetch';
+import { useQuery } from '@tanstack/react-query';
+import { type CityStats, cityStatsQuery } from 'shared-contracts';
 
 /**
  * GET /tickets/stats/cities: one row per city of the tickets the caller may see, counted by the
  * database. The chart draws it; the list panel's 'Filter by city' offers its cities.
  */
 export function useCityStats() {
-  return useAsync<CityStats[]>(() => takePrefetched(PREFETCH_KEYS.cityStats, getCityStats), []);
+  return useQuery(cityStatsQuery());
 }
 
 /** The cities present in the tickets, sorted, for 'Filter by city'. */

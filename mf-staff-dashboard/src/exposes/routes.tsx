@@ -1,9 +1,32 @@
 // The only module the shell loads from this remote: one lazily loaded page per owned route.
 import '../i18n';
 import { lazy } from 'react';
-import type { RemotePages } from 'shared-contracts';
-import { prefetchDashboard } from '../features/dashboard/api/dashboardPrefetch';
+import {
+  authStore,
+  citiesQuery,
+  cityStatsQuery,
+  isCityLocked,
+  queryClient,
+  type RemotePages,
+  ticketStatsQuery,
+} from 'shared-contracts';
+import { FIRST_PAGE, ticketPageQuery } from '../features/tickets/api/fetchTicketPage';
 import { HeadingPage } from '../pages/HeadingPage';
+
+/**
+ * Render-as-you-fetch for /dashboard (ADR 0012): the page's first calls start while its code is
+ * still downloading, into the page's query cache, where the page's queries find them (answered
+ * or still on their way). None without a signed-in user: the shell asks them to sign in.
+ */
+export function prefetchDashboard() {
+  const user = authStore.getState().user;
+  if (!user) return;
+  void queryClient.prefetchQuery(ticketStatsQuery());
+  void queryClient.prefetchQuery(cityStatsQuery());
+  void queryClient.prefetchQuery(ticketPageQuery(user, FIRST_PAGE));
+  // The chart of a city president or convenor is locked to their city: no city list to fetch.
+  if (!isCityLocked(user.role)) void queryClient.prefetchQuery(citiesQuery());
+}
 
 const AllTicketsPage = lazy(() => import('../pages/AllTicketsPage'));
 const preview = (name: 'ProfilePreview' | 'ReportsPreview' | 'SettingsPreview' | 'DocumentsPreview') =>

@@ -1,8 +1,8 @@
 import { Container, Stack, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { dashboardTitle, isCityLocked, useAuth } from 'shared-contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { dashboardTitle, isCityLocked, ticketStatsQuery, useAuth } from 'shared-contracts';
 import { citiesOf, useCityStats } from '../api/useCityStats';
-import { useTicketStats } from '../features/dashboard/api/useTicketStats';
 import { CityChartPanel } from '../features/dashboard/components/CityChartPanel';
 import { RoleInfoCard } from '../features/dashboard/components/RoleInfoCard';
 import { StatCards } from '../features/dashboard/components/StatCards';
@@ -11,22 +11,16 @@ import { TicketListPanel } from '../features/tickets/components/TicketListPanel'
 /**
  * Spec §2 Dashboard: the title by role, the four stat cards, the ticket list panel, the chart by
  * city and the information card. Three calls in parallel (card counts, city counts, the first
- * page of 10): nothing on this page ever loads more than one page of tickets.
+ * page of 10): nothing on this page ever loads more than one page of tickets. The route starts
+ * them with the download of this page (`exposes/routes.tsx`); an action on a ticket invalidates
+ * the counts, so they are asked for again (ADR 0012).
  */
 export default function DashboardPage() {
   // Role and city come from the one shared auth store the shell signs users into.
   const user = useAuth((state) => state.user);
-  const stats = useTicketStats();
+  const stats = useQuery(ticketStatsQuery());
   const cityStats = useCityStats();
   const [listCity, setListCity] = useState<string | null>(null);
-
-  const { reload: reloadStats } = stats;
-  const { reload: reloadCityStats } = cityStats;
-  // An action changed a ticket: the counts are the database's, so ask for them again.
-  const refreshCounts = useCallback(() => {
-    reloadStats();
-    reloadCityStats();
-  }, [reloadStats, reloadCityStats]);
 
   const scopeCity = isCityLocked(user?.role) ? (listCity ?? user?.city ?? null) : null;
 
@@ -34,16 +28,12 @@ export default function DashboardPage() {
     <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="lg">
         <Title order={1}>{dashboardTitle(user?.role)}</Title>
-        <StatCards stats={stats.data} error={stats.error} onRetry={stats.reload} />
-        <TicketListPanel
-          cityOptions={citiesOf(cityStats.data)}
-          onTicketUpdated={refreshCounts}
-          onScopeCity={setListCity}
-        />
+        <StatCards stats={stats.data} error={stats.error ?? undefined} onRetry={() => void stats.refetch()} />
+        <TicketListPanel cityOptions={citiesOf(cityStats.data)} onScopeCity={setListCity} />
         <CityChartPanel
           rows={cityStats.data}
-          error={cityStats.error}
-          onRetry={cityStats.reload}
+          error={cityStats.error ?? undefined}
+          onRetry={() => void cityStats.refetch()}
           scopeCity={scopeCity}
         />
         <RoleInfoCard />

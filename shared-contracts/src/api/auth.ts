@@ -1,4 +1,5 @@
 /** Spec §7 Auth calls. */
+import { queryOptions } from '@tanstack/react-query';
 import { authStore, type StoredUser } from '../auth/authStore';
 import { landingRoute } from '../rules/landingRoute';
 import { MESSAGES } from '../rules/messages';
@@ -56,6 +57,18 @@ export function registerAdmin(
 export function checkAuth(options: CallOptions = {}): Promise<AuthCheckResponse> {
   return request('get', API_PATHS.auth.check, authCheckResponseSchema, options);
 }
+
+/** The query keys of the auth calls that read server data (ADR 0012). */
+export const authKeys = {
+  cityPresident: (city: string | number) => ['auth', 'city-president', String(city)] as const,
+};
+
+/** The cached GET /auth/city-president/{city}. */
+export const cityPresidentQuery = (city: string | number) =>
+  queryOptions({
+    queryKey: authKeys.cityPresident(city),
+    queryFn: ({ signal }) => getCityPresident(city, { signal }),
+  });
 
 /** GET /auth/city-president/{city}: `data` is null when the city has none. */
 export function getCityPresident(

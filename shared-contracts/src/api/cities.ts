@@ -1,4 +1,5 @@
 /** Spec §7 Cities calls. */
+import { queryOptions } from '@tanstack/react-query';
 import {
   type AssignCommitteeResponse,
   assignCommitteeResponseSchema,
@@ -10,6 +11,16 @@ import {
 } from '../schemas/cities';
 import { API_PATHS, pathFor } from './paths';
 import { type CallOptions, request } from './request';
+
+/** The query keys of the cities calls (ADR 0012). */
+export const cityKeys = {
+  all: ['cities'] as const,
+  list: () => [...cityKeys.all, 'list'] as const,
+};
+
+/** The cached GET /cities/getAllCities: the submit form, the chart and the user form read it. */
+export const citiesQuery = () =>
+  queryOptions({ queryKey: cityKeys.list(), queryFn: ({ signal }) => listCities({ signal }) });
 
 /** GET /cities/getAllCities. */
 export function listCities(options: CallOptions = {}): Promise<CitiesResponse> {

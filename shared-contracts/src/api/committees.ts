@@ -1,4 +1,5 @@
 /** Spec §7 Committees calls. */
+import { queryOptions } from '@tanstack/react-query';
 import {
   type CommitteeCreate,
   type CommitteeResponse,
@@ -9,6 +10,19 @@ import {
 } from '../schemas/committees';
 import { API_PATHS, pathFor } from './paths';
 import { type CallOptions, request, toSearchParams } from './request';
+
+/** The query keys of the committees calls (ADR 0012). */
+export const committeeKeys = {
+  all: ['committees'] as const,
+  list: (query: CommitteesQuery = {}) => [...committeeKeys.all, 'list', query] as const,
+};
+
+/** The cached GET /committees/getAllCommittees (optionally only one city's). */
+export const committeesQuery = (query: CommitteesQuery = {}) =>
+  queryOptions({
+    queryKey: committeeKeys.list(query),
+    queryFn: ({ signal }) => listCommittees(query, { signal }),
+  });
 
 /** GET /committees/getAllCommittees (optionally only one city's). */
 export function listCommittees(

@@ -4,6 +4,7 @@ export * from './committees';
 export * from './errors';
 export { API_BASE, http, onUnauthorized } from './http';
 export * from './paths';
+export { QUERY_FRESH_MS, queryClient } from './queryClient';
 export { accessKeyHeaders, type CallOptions, request as apiRequest, toSearchParams } from './request';
 export * from './tickets';
 export * from './users';

@@ -1,5 +1,7 @@
 /** Spec §7 Tickets calls, the per-role calls, and the additions of ARCHITECTURE §5. */
 
+import { queryOptions } from '@tanstack/react-query';
+
 import { MESSAGES } from '../rules/messages';
 import { normaliseRole } from '../rules/normaliseRole';
 import { IDEMPOTENCY_KEY_HEADER } from '../schemas/common';
@@ -29,6 +31,36 @@ import { ApiError, asApiError } from './errors';
 import { http } from './http';
 import { API_PATHS, pathFor } from './paths';
 import { accessKeyHeaders, type CallOptions, request, toSearchParams } from './request';
+
+/**
+ * The query keys of the ticket calls (ADR 0012). An action invalidates every list and every
+ * count by prefix (`lists()`, `stats()`) and stores its answer under the ticket's `detail`.
+ */
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  /** One list: its source (a role's call, a member's tickets) and everything that shapes it. */
+  list: (...scope: readonly unknown[]) => [...ticketKeys.lists(), ...scope] as const,
+  details: () => [...ticketKeys.all, 'detail'] as const,
+  detail: (id: number) => [...ticketKeys.details(), id] as const,
+  stats: () => [...ticketKeys.all, 'stats'] as const,
+  cityStats: () => [...ticketKeys.stats(), 'cities'] as const,
+};
+
+/** The cached GET /tickets/{id}, with the share key when the page has one. */
+export const ticketQuery = (id: number, accessKey: string | null = null) =>
+  queryOptions({
+    queryKey: [...ticketKeys.detail(id), accessKey] as const,
+    queryFn: ({ signal }) => getTicket(id, { accessKey, signal }).then((answer) => answer.ticket),
+  });
+
+/** The cached GET /tickets/stats (the four cards). */
+export const ticketStatsQuery = () =>
+  queryOptions({ queryKey: ticketKeys.stats(), queryFn: ({ signal }) => getTicketStats({}, { signal }) });
+
+/** The cached GET /tickets/stats/cities (the chart and 'Filter by city'). */
+export const cityStatsQuery = () =>
+  queryOptions({ queryKey: ticketKeys.cityStats(), queryFn: ({ signal }) => getCityStats({}, { signal }) });
 
 export interface SubmitOptions extends CallOptions {
   /** One key per filled form, reused on retry, so a double submit makes one ticket. */

@@ -1,4 +1,5 @@
 /** Spec §7 Users calls. */
+import { queryOptions } from '@tanstack/react-query';
 import {
   type CityPresidentsQuery,
   type CityPresidentsResponse,
@@ -16,6 +17,20 @@ import {
 } from '../schemas/users';
 import { API_PATHS, pathFor } from './paths';
 import { type CallOptions, request, toSearchParams } from './request';
+
+/**
+ * The query keys of the users calls (ADR 0012). Saving a user invalidates `userKeys.all`: every
+ * list, filter and the /activity overview built from them.
+ */
+export const userKeys = {
+  all: ['users'] as const,
+  list: (query: UserListQuery = {}) => [...userKeys.all, 'list', query] as const,
+  overview: () => [...userKeys.all, 'overview'] as const,
+};
+
+/** The cached GET /admin/users of one page. */
+export const usersQuery = (query: UserListQuery = {}) =>
+  queryOptions({ queryKey: userKeys.list(query), queryFn: ({ signal }) => listUsers(query, { signal }) });
 
 /** GET /admin/users with role, search and paging. */
 export function listUsers(query: UserListQuery = {}, options: CallOptions = {}): Promise<UserListResponse> {

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -45,22 +46,19 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The sign-in is a write like any other: a mutation (ADR 0012). It stores token and user (keys
+  // `token` and `user`) and names the role's landing route. It stays busy until the navigation.
+  const signIn = useMutation({
+    mutationFn: (credentials: { email: string; password: string }) => signInWithPassword(credentials),
+    onSuccess: ({ landing }) => navigate(landing, { replace: true }),
+  });
+  const busy = signIn.isPending || signIn.isSuccess;
+  const error = signIn.error ? loginErrorMessage(toApiError(signIn.error)) : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      // Stores token and user (keys `token` and `user`) and names the role's landing route.
-      const { landing } = await signInWithPassword({ email, password });
-      navigate(landing, { replace: true });
-    } catch (failure) {
-      setError(loginErrorMessage(toApiError(failure)));
-      setBusy(false);
-    }
+    signIn.mutate({ email, password });
   }
 
   return (

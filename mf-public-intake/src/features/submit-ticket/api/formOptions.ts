@@ -1,20 +1,14 @@
 /**
  * The City and Committee lists of the form (spec §7: GET /cities/getAllCities and
- * GET /committees/getAllCommittees). When a list cannot be loaded, the form keeps working with
+ * GET /committees/getAllCommittees, read through the shared queries). When a list cannot be loaded, the form keeps working with
  * the default list: the last list this device loaded (empty on a first visit), and the warning
  * of spec §8 with Retry Loading:
  * - 'API data unavailable.' when the server answered without usable data (an answer that is
  *   not the expected shape, or an empty list);
  * - 'Failed to load from server.' when the call failed (no answer, an error status).
  */
-import {
-  type City,
-  type Committee,
-  listCities,
-  listCommittees,
-  MESSAGES,
-  toApiError,
-} from 'shared-contracts';
+import type { ApiError, City, Committee } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 
 export const FORM_OPTIONS_STORAGE_KEY = 'helpdesk.intakeFormOptions';
 
@@ -56,7 +50,8 @@ export function storedOptions(): StoredOptions {
   }
 }
 
-function store(kind: keyof StoredOptions, list: NamedOption[]): void {
+/** Remembers the server's list as the default list of this device. */
+export function storeOptions(kind: keyof StoredOptions, list: NamedOption[]): void {
   try {
     globalThis.localStorage?.setItem(
       FORM_OPTIONS_STORAGE_KEY,
@@ -67,39 +62,25 @@ function store(kind: keyof StoredOptions, list: NamedOption[]): void {
   }
 }
 
-export type OptionsResult =
-  | { ok: true; list: NamedOption[] }
-  | { ok: false; list: NamedOption[]; warning: string };
-
 const WARNINGS = {
   cities: { unavailable: MESSAGES.citiesFallback, failed: MESSAGES.citiesFailed },
   committees: { unavailable: MESSAGES.committeesFallback, failed: MESSAGES.committeesFailed },
 } as const;
 
-async function load(
+/**
+ * The list to offer and the warning to show, from the server's list (undefined while it loads or
+ * when the call failed) and the call's error.
+ */
+export function optionsOutcome(
   kind: keyof StoredOptions,
-  fetchList: () => Promise<readonly (City | Committee)[]>,
-): Promise<OptionsResult> {
-  try {
-    const list = (await fetchList()).map(({ id, name }) => ({ id, name }));
-    if (list.length === 0)
-      return { ok: false, list: storedOptions()[kind], warning: WARNINGS[kind].unavailable };
-    store(kind, list);
-    return { ok: true, list };
-  } catch (error) {
-    const unavailable = toApiError(error).message === MESSAGES.invalidResponseFormat;
-    return {
-      ok: false,
-      list: storedOptions()[kind],
-      warning: unavailable ? WARNINGS[kind].unavailable : WARNINGS[kind].failed,
-    };
+  answer: readonly (City | Committee)[] | undefined,
+  error: ApiError | null,
+): { list: NamedOption[]; warning: string | null } {
+  if (error) {
+    const unavailable = error.message === MESSAGES.invalidResponseFormat;
+    return { list: storedOptions()[kind], warning: WARNINGS[kind][unavailable ? 'unavailable' : 'failed'] };
   }
-}
-
-export function loadCities(): Promise<OptionsResult> {
-  return load('cities', async () => (await listCities()).cities);
-}
-
-export function loadCommittees(): Promise<OptionsResult> {
-  return load('committees', async () => (await listCommittees()).committees);
+  if (!answer) return { list: storedOptions()[kind], warning: null };
+  if (answer.length === 0) return { list: storedOptions()[kind], warning: WARNINGS[kind].unavailable };
+  return { list: answer.map(({ id, name }) => ({ id, name })), warning: null };
 }

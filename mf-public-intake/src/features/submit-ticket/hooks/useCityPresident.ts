@@ -1,25 +1,25 @@
-import { useEffect, useState } from 'react';
-import { lookUpCityPresident, type PresidentLookup } from '../api/cityPresident';
+import { useQuery } from '@tanstack/react-query';
+import { cityPresidentQuery } from 'shared-contracts';
+
+export type PresidentLookup =
+  | { state: 'empty' }
+  | { state: 'loading' }
+  | { state: 'found'; fullName: string | null }
+  | { state: 'failed' };
 
 /**
- * Spec §4: changing the city clears the president and looks it up again; an empty city clears
- * it. An answer for a city that is no longer chosen is dropped.
+ * The read-only City President field (spec §4 submit flow): GET /auth/city-president/{city} with
+ * the chosen city's id. Changing the city looks it up again (an answer for a city no longer
+ * chosen is never shown: each city is its own query); an empty city clears it. The api answers
+ * 404 when the city has no active president (or `data: null`): 'Not assigned'; any other
+ * failure: 'Not available'.
  */
 export function useCityPresident(cityId: string): PresidentLookup {
-  const [lookup, setLookup] = useState<PresidentLookup>({ state: 'empty' });
-  useEffect(() => {
-    if (!cityId) {
-      setLookup({ state: 'empty' });
-      return;
-    }
-    let active = true;
-    setLookup({ state: 'loading' });
-    void lookUpCityPresident(cityId).then((result) => {
-      if (active) setLookup(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, [cityId]);
-  return lookup;
+  // Spec §4: every change of city looks the president up again, so no answer is kept for later.
+  const query = useQuery({ ...cityPresidentQuery(cityId), enabled: cityId !== '', staleTime: 0, gcTime: 0 });
+  if (!cityId) return { state: 'empty' };
+  if (query.isError)
+    return query.error.status === 404 ? { state: 'found', fullName: null } : { state: 'failed' };
+  if (query.isPending) return { state: 'loading' };
+  return { state: 'found', fullName: query.data.data?.fullName ?? null };
 }

@@ -1,14 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  loadCities,
-  loadCommittees,
-  type NamedOption,
-  type StoredOptions,
-  storedOptions,
-} from '../api/formOptions';
-
-type Kind = keyof StoredOptions;
-const KINDS: readonly Kind[] = ['cities', 'committees'];
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type ApiError, type City, type Committee, citiesQuery, committeesQuery } from 'shared-contracts';
+import { type NamedOption, optionsOutcome, type StoredOptions, storeOptions } from '../api/formOptions';
 
 export interface OptionList {
   list: NamedOption[];
@@ -17,48 +10,32 @@ export interface OptionList {
   warning: string | null;
 }
 
+/** One list: the server's once it has a usable one (remembered for next time), else the default. */
+function useOptionList(
+  kind: keyof StoredOptions,
+  { data, error, isFetching }: UseQueryResult<readonly (City | Committee)[], ApiError>,
+): OptionList {
+  useEffect(() => {
+    if (data?.length) storeOptions(kind, optionsOutcome(kind, data, null).list);
+  }, [kind, data]);
+  return { ...optionsOutcome(kind, data, error), loading: isFetching };
+}
+
 /**
  * Cities and committees for the selects: the lists this device loaded last show at once (a
  * repeat visit paints a usable form before any answer), the server's lists replace them.
  * `retry` loads again whatever failed (spec §2 'Retry Loading').
  */
 export function useFormOptions() {
-  const [lists, setLists] = useState<Record<Kind, OptionList>>(() => {
-    const stored = storedOptions();
-    return {
-      cities: { list: stored.cities, loading: true, warning: null },
-      committees: { list: stored.committees, loading: true, warning: null },
-    };
-  });
-  const [round, setRound] = useState(0);
-  const toLoad = useRef<readonly Kind[]>(KINDS);
+  const citiesCall = useQuery({ ...citiesQuery(), select: (answer) => answer.cities });
+  const committeesCall = useQuery({ ...committeesQuery(), select: (answer) => answer.committees });
+  const cities = useOptionList('cities', citiesCall);
+  const committees = useOptionList('committees', committeesCall);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the trigger of a reload.
-  useEffect(() => {
-    let active = true;
-    for (const kind of toLoad.current) {
-      void (kind === 'cities' ? loadCities() : loadCommittees()).then((result) => {
-        if (!active) return;
-        setLists((current) => ({
-          ...current,
-          [kind]: { list: result.list, loading: false, warning: result.ok ? null : result.warning },
-        }));
-      });
-    }
-    return () => {
-      active = false;
-    };
-  }, [round]);
+  const retry = () => {
+    if (cities.warning) void citiesCall.refetch();
+    if (committees.warning) void committeesCall.refetch();
+  };
 
-  const retry = useCallback(() => {
-    setLists((current) => {
-      toLoad.current = KINDS.filter((kind) => current[kind].warning);
-      const next = { ...current };
-      for (const kind of toLoad.current) next[kind] = { ...current[kind], loading: true };
-      return next;
-    });
-    setRound((n) => n + 1);
-  }, []);
-
-  return { cities: lists.cities, committees: lists.committees, retry };
+  return { cities, committees, retry };
 }

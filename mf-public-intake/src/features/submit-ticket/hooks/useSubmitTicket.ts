@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -12,7 +13,7 @@ import {
   toApiError,
 } from 'shared-contracts';
 import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
-import { submitTicketWithProgress } from '../api/submitTicketWithProgress';
+import { type SubmitWithProgressOptions, submitTicketWithProgress } from '../api/submitTicketWithProgress';
 
 /**
  * Field-level problems of a 400 (`details: [{ path, message }]`) that name a field of the form.
@@ -56,6 +57,11 @@ export function useSubmitTicket() {
   const attempt = useRef<{ fingerprint: string; key: string; cityPresident: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The submit is the form's one write: a mutation, like every other write of the suite.
+  const { mutateAsync: send } = useMutation({
+    mutationFn: (call: { form: TicketSubmitForm; file: File | null; options: SubmitWithProgressOptions }) =>
+      submitTicketWithProgress(call.form, call.file, call.options),
+  });
 
   useEffect(
     () => () => {
@@ -93,13 +99,17 @@ export function useSubmitTicket() {
       };
 
       try {
-        const answer = await submitTicketWithProgress(sent, file, {
-          idempotencyKey: attempt.current.key,
-          signal: controller.signal,
-          onProgress: file
-            ? ({ loaded, total }) =>
-                setProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
-            : undefined,
+        const answer = await send({
+          form: sent,
+          file,
+          options: {
+            idempotencyKey: attempt.current.key,
+            signal: controller.signal,
+            onProgress: file
+              ? ({ loaded, total }) =>
+                  setProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
+              : undefined,
+          },
         });
         const destination = submitDestination(answer);
         if (!destination.ok) return fail(destination.error);
@@ -117,7 +127,7 @@ export function useSubmitTicket() {
         return fail(submitErrorMessage(info), fieldErrorsOf(info.details));
       }
     },
-    [navigate],
+    [navigate, send],
   );
 
   return { busy, progress, submit };

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { getTicket, parseTicketRouteId, type Ticket, toApiError } from 'shared-contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { parseTicketRouteId, type Ticket, ticketQuery, toApiError } from 'shared-contracts';
 
 export type TicketState =
   | { status: 'loading' }
@@ -13,28 +14,15 @@ export type TicketState =
  */
 export function useTicket(idSegment: string | undefined, accessKey: string | null): TicketState {
   const route = parseTicketRouteId(idSegment);
-  const ticketId = route.ok ? route.id : null;
-  const [state, setState] = useState<TicketState>({ status: 'loading' });
+  const query = useQuery({ ...ticketQuery(route.ok ? route.id : 0, accessKey), enabled: route.ok });
 
+  const { error } = query;
   useEffect(() => {
-    if (ticketId === null) return;
-    let active = true;
-    setState({ status: 'loading' });
-    getTicket(ticketId, { accessKey }).then(
-      ({ ticket }) => {
-        if (active) setState({ status: 'ready', ticket });
-      },
-      (error: unknown) => {
-        const info = toApiError(error);
-        // Spec §8: a ticket load failure shows its message and is also logged.
-        console.error('Ticket could not be loaded', info);
-        if (active) setState({ status: 'error', message: info.message });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [ticketId, accessKey]);
+    // Spec §8: a ticket load failure shows its message and is also logged.
+    if (error) console.error('Ticket could not be loaded', toApiError(error));
+  }, [error]);
 
-  return route.ok ? state : { status: 'error', message: route.error };
+  if (!route.ok) return { status: 'error', message: route.error };
+  if (query.isError) return { status: 'error', message: query.error.message };
+  return query.data ? { status: 'ready', ticket: query.data } : { status: 'loading' };
 }

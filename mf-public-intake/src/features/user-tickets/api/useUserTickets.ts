@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   accessKeyFromHash,
   getUserTickets,
   parseUserRouteId,
   TICKETS_PAGE_SIZE,
   type Ticket,
+  ticketKeys,
   toApiError,
 } from 'shared-contracts';
 import { memberKeyFor, rememberMemberKey } from '../../../lib/memberKeys';
@@ -12,7 +14,7 @@ import { memberKeyFor, rememberMemberKey } from '../../../lib/memberKeys';
 export type UserTicketsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; tickets: Ticket[]; total: number; page: number; loadingMore: boolean };
+  | { status: 'ready'; tickets: Ticket[]; total: number; loadingMore: boolean };
 
 /**
  * GET /api/tickets/user/{id} for /tickets/{userId} (spec §5: a non-numeric id is 'Invalid user
@@ -22,54 +24,54 @@ export type UserTicketsState =
  */
 export function useUserTickets(idSegment: string | undefined, hash: string) {
   const route = parseUserRouteId(idSegment);
-  const userId = route.ok ? route.id : null;
+  const userId = route.ok ? route.id : 0;
   const keyInUrl = accessKeyFromHash(hash);
   const accessKey = keyInUrl ?? memberKeyFor(userId);
-  const [state, setState] = useState<UserTicketsState>({ status: 'loading' });
 
+  const query = useInfiniteQuery({
+    queryKey: ticketKeys.list('user', userId, accessKey),
+    queryFn: ({ pageParam, signal }) =>
+      getUserTickets(userId, { page: pageParam, pageSize: TICKETS_PAGE_SIZE }, { accessKey, signal }),
+    initialPageParam: 1,
+    // 'Show more tickets' asks for the next page while fewer tickets than the total are shown.
+    getNextPageParam: (last, pages) =>
+      pages.reduce((shown, page) => shown + page.tickets.length, 0) < last.total
+        ? pages.length + 1
+        : undefined,
+    enabled: route.ok,
+  });
+
+  const opened = query.isSuccess;
+  const { error } = query;
   useEffect(() => {
-    if (userId === null) return;
-    let active = true;
-    setState({ status: 'loading' });
-    getUserTickets(userId, { page: 1, pageSize: TICKETS_PAGE_SIZE }, { accessKey }).then(
-      ({ tickets, total }) => {
-        if (!active) return;
-        if (keyInUrl) rememberMemberKey(userId, keyInUrl);
-        setState({ status: 'ready', tickets, total, page: 1, loadingMore: false });
-      },
-      (error: unknown) => {
-        const info = toApiError(error);
-        console.error('Tickets could not be loaded', info);
-        if (active) setState({ status: 'error', message: info.message });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId, accessKey, keyInUrl]);
+    if (opened && keyInUrl) rememberMemberKey(userId, keyInUrl);
+  }, [opened, keyInUrl, userId]);
+  useEffect(() => {
+    if (error) console.error('Tickets could not be loaded', toApiError(error));
+  }, [error]);
 
-  const loadMore = useCallback(async () => {
-    if (userId === null || state.status !== 'ready' || state.loadingMore) return;
-    const page = state.page + 1;
-    setState({ ...state, loadingMore: true });
-    try {
-      const answer = await getUserTickets(userId, { page, pageSize: TICKETS_PAGE_SIZE }, { accessKey });
-      const seen = new Set(state.tickets.map((ticket) => ticket.id));
-      setState({
-        status: 'ready',
-        tickets: [...state.tickets, ...answer.tickets.filter((ticket) => !seen.has(ticket.id))],
-        total: answer.total,
-        page,
-        loadingMore: false,
-      });
-    } catch (error) {
-      setState({ status: 'error', message: toApiError(error).message });
-    }
-  }, [userId, accessKey, state]);
+  const state: UserTicketsState = !route.ok
+    ? { status: 'error', message: route.error }
+    : query.isError
+      ? { status: 'error', message: query.error.message }
+      : query.data
+        ? {
+            status: 'ready',
+            tickets: withoutRepeats(query.data.pages.flatMap((page) => page.tickets)),
+            total: query.data.pages[query.data.pages.length - 1]?.total ?? 0,
+            loadingMore: query.isFetchingNextPage,
+          }
+        : { status: 'loading' };
 
-  return {
-    state: route.ok ? state : ({ status: 'error', message: route.error } as const),
-    accessKey,
-    loadMore,
+  const loadMore = () => {
+    if (!query.isFetchingNextPage) void query.fetchNextPage();
   };
+
+  return { state, accessKey, loadMore };
+}
+
+/** A ticket filed while the member pages shifts the pages: each ticket is shown once. */
+function withoutRepeats(tickets: Ticket[]): Ticket[] {
+  const seen = new Set<number>();
+  return tickets.filter((ticket) => !seen.has(ticket.id) && seen.add(ticket.id));
 }

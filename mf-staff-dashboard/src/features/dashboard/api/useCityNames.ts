@@ -1,10 +1,11 @@
-import { useAsync } from 'shared-contracts';
-import { cityNamesCall, PREFETCH_KEYS, takePrefetched } from './dashboardPrefetch';
+import { useQuery } from '@tanstack/react-query';
+import { citiesQuery } from 'shared-contracts';
 
 /** GET /cities/getAllCities for the chart's city dropdown; skipped when the chart is locked. */
 export function useCityNames(enabled: boolean) {
-  return useAsync<string[]>(
-    () => (enabled ? takePrefetched(PREFETCH_KEYS.cityNames, cityNamesCall) : Promise.resolve([])),
-    [enabled],
-  );
+  return useQuery({
+    ...citiesQuery(),
+    select: (answer) => answer.cities.map((city) => city.name),
+    enabled,
+  });
 }

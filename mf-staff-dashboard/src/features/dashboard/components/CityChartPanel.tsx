@@ -65,7 +65,7 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
     : [...new Set([...(cityNames.data ?? []), ...(rows ?? []).map((row) => row.city)])].sort((a, b) =>
         a.localeCompare(b),
       );
-  const loading = !rows || (!locked && cityNames.loading);
+  const loading = !rows || (!locked && cityNames.isPending);
   const city = locked ? scopeCity : chosen;
   const shown = rows ? chartRowsForCity(rows, city).sort((a, b) => a.city.localeCompare(b.city)) : [];
   const empty = rows !== undefined && !shown.some((row) => row.total > 0);

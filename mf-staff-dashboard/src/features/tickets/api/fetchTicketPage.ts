@@ -3,6 +3,7 @@
  * (`ticketListingPlan`). Filtering, search and paging are the server's (ARCHITECTURE §5): every
  * call asks for one page of 10, so the list stays fast at any number of tickets.
  */
+import { queryOptions } from '@tanstack/react-query';
 import {
   ApiError,
   type CallOptions,
@@ -22,6 +23,7 @@ import {
   type TicketListQueryInput,
   type TicketListResponse,
   type TicketStatusFilter,
+  ticketKeys,
   ticketListingPlan,
 } from 'shared-contracts';
 
@@ -104,3 +106,16 @@ export async function fetchTicketPage(
   }
   return { tickets: answer.tickets, total: answer.total, city: answer.city ?? null };
 }
+
+/** The list panel's first request on arrival: page 1, every status, no search or filter. */
+export const FIRST_PAGE: TicketPageRequest = { page: 1, status: 'all', q: '', city: null, date: null };
+
+/**
+ * The cached page of the panel, keyed by the user it was asked for and every control (ADR 0012):
+ * the dashboard's route prefetches `FIRST_PAGE` with it, an action invalidates every list.
+ */
+export const ticketPageQuery = (user: Pick<StoredUser, 'id' | 'role'> | null, request: TicketPageRequest) =>
+  queryOptions({
+    queryKey: ticketKeys.list(user?.id ?? null, user?.role ?? null, request),
+    queryFn: () => fetchTicketPage(user, request),
+  });

@@ -58,9 +58,9 @@ const ROLES: [string, string | null][] = [
 
 const LABELS: Record<string, string> = { approve: 'Approve', reject: 'Reject', resolve: 'Resolve' };
 
-function Harness({ ticket, onUpdated = () => {} }: { ticket: Ticket; onUpdated?: (ticket: Ticket) => void }) {
+function Harness({ ticket }: { ticket: Ticket }) {
   const [open, setOpen] = useState<Ticket | null>(ticket);
-  return <TicketDetailsDialog ticket={open} onClose={() => setOpen(null)} onUpdated={onUpdated} />;
+  return <TicketDetailsDialog ticket={open} onClose={() => setOpen(null)} />;
 }
 
 async function openDialog(ticket: Ticket, api = new FakeTicketApi([ticket])) {

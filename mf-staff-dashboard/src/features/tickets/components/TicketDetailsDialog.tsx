@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,20 +23,18 @@ import {
   DIALOG_CLOSE_AFTER_ACTION_MS,
   dialogActions,
   displayedAssignee,
-  getTicket,
   historyActor,
   LIST_TOAST_AUTO_CLOSE_MS,
   NO_ASSIGNEES,
   type Ticket,
-  ticketAction,
   ticketCity,
   ticketIdDisplay,
-  toApiError,
-  useAsync,
+  ticketQuery,
   useAuth,
 } from 'shared-contracts';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { useTicketAction } from '../api/useTicketAction';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { formatDateTime } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -45,8 +44,6 @@ interface TicketDetailsDialogProps {
   /** The ticket opened from the list; null when the dialog is closed. */
   ticket: Ticket | null;
   onClose: () => void;
-  /** The server's answer after an action (or the reloaded ticket after a 409). */
-  onUpdated: (ticket: Ticket) => void;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -80,19 +77,17 @@ const toast = (color: 'green' | 'red', message: string) =>
  * Spec §2 'Ticket Details - #{id}': everything about one ticket, its history, and the Approve,
  * Reject and Resolve buttons of the shared workflow table (`dialogActions`), each through its
  * confirmation. The dialog loads the latest version when it opens, so the buttons and the
- * version sent with an action are current.
+ * version sent with an action are current; an action's answer replaces it (`useTicketAction`).
  */
-export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetailsDialogProps) {
+export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const mobile = useIsMobile();
   const user = useAuth((state) => state.user);
   const ticketId = ticket?.id ?? null;
-  const latest = useAsync(
-    () => (ticketId === null ? Promise.resolve(null) : getTicket(ticketId).then((answer) => answer.ticket)),
-    [ticketId],
-  );
+  // Always asked for when the dialog opens (staleTime 0): the list row may be older than 5 s.
+  const latest = useQuery({ ...ticketQuery(ticketId ?? 0), enabled: ticketId !== null, staleTime: 0 });
+  const { mutate: send, isPending: busy } = useTicketAction();
   const [confirm, setConfirm] = useState<DialogAction | null>(null);
-  const [busy, setBusy] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -101,7 +96,7 @@ export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetail
     setConfirm(null);
   }, [ticketId]);
 
-  const current = latest.data && latest.data.id === ticketId ? latest.data : ticket;
+  const current = ticketId !== null ? (latest.data ?? ticket) : null;
   // While the dialog fades out after closing, it keeps showing the ticket it had.
   const lastShown = useRef<Ticket | null>(null);
   if (current) lastShown.current = current;
@@ -109,37 +104,25 @@ export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetail
   const actor = { role: user?.role ?? '', city: user?.city ?? null };
   const actions = shown ? dialogActions(actor, shown) : [];
 
-  const act = async (action: DialogAction, comment: string) => {
+  const act = (action: DialogAction, comment: string) => {
     if (!shown) return;
-    setBusy(true);
-    try {
-      const { ticket: updated } = await ticketAction(actor.role, shown.id, {
-        action,
-        comment,
-        version: shown.version,
-      });
-      latest.setData(() => updated);
-      onUpdated(updated);
-      toast('green', actionSuccessMessage(action));
-      setConfirm(null);
-      closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
-    } catch (error) {
-      const info = toApiError(error);
-      if (info.status === 409) {
-        setConfirm(null);
-        // Someone else acted first (ARCHITECTURE §6): say so and show the ticket as it is now.
-        toast('red', actionFailedMessage(t('details.staleMessage')));
-        try {
-          const { ticket: now } = await getTicket(shown.id);
-          latest.setData(() => now);
-          onUpdated(now);
-        } catch {
-          latest.reload();
-        }
-      } else toast('red', actionFailedMessage(info.message));
-    } finally {
-      setBusy(false);
-    }
+    send(
+      { role: actor.role, ticket: shown, action, comment },
+      {
+        onSuccess: () => {
+          toast('green', actionSuccessMessage(action));
+          setConfirm(null);
+          closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
+        },
+        onError: (error) => {
+          if (error.status === 409) {
+            setConfirm(null);
+            // Someone else acted first (ARCHITECTURE §6): say so; the ticket as it is now follows.
+            toast('red', actionFailedMessage(t('details.staleMessage')));
+          } else toast('red', actionFailedMessage(error.message));
+        },
+      },
+    );
   };
 
   const files = shown ? attachmentsOf(shown) : [];
@@ -162,7 +145,7 @@ export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetail
               <Text size="sm" c="gray.7">
                 {t('details.submittedOn', { date: formatDateTime(shown.createdAt) })}
               </Text>
-              {latest.loading && (
+              {latest.isFetching && (
                 <Group gap={6}>
                   <Loader size="xs" />
                   <Text size="xs" c="gray.7">
@@ -303,7 +286,7 @@ export function TicketDetailsDialog({ ticket, onClose, onUpdated }: TicketDetail
         busy={busy}
         fullScreen={false}
         onCancel={() => setConfirm(null)}
-        onConfirm={(action, comment) => void act(action, comment)}
+        onConfirm={act}
       />
     </>
   );

@@ -29,6 +29,7 @@ import {
 import { SearchIcon } from '../../../components/icons';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { FIRST_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
 import { DateFilter } from './DateFilter';
 import { TicketCards } from './TicketCards';
@@ -42,8 +43,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface TicketListPanelProps {
   /** The 'Filter by city' choices: the cities present in the tickets the user may see. */
   cityOptions: readonly string[];
-  /** Called with the server's answer after an action, so counts around the panel can refresh. */
-  onTicketUpdated?: (ticket: Ticket) => void;
   /** Called with the city an answer names (the convenor's list does, spec §6). */
   onScopeCity?: (city: string | null) => void;
 }
@@ -53,18 +52,19 @@ export interface TicketListPanelProps {
  * filters, the table (cards under 768 px), pagination and the details dialog. The server does the
  * filtering and paging; the panel asks for one page of 10 at a time.
  */
-export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: TicketListPanelProps) {
+export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const mobile = useIsMobile();
   const role = useAuth((state) => state.user?.role);
-  const [status, setStatus] = useState<TicketStatusFilter>('all');
+  // The controls start as the first page the dashboard's route prefetches.
+  const [status, setStatus] = useState<TicketStatusFilter>(FIRST_PAGE.status);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [city, setCity] = useState<string | null>(null);
-  const [date, setDate] = useState<string | null>(null);
+  const [city, setCity] = useState<string | null>(FIRST_PAGE.city);
+  const [date, setDate] = useState<string | null>(FIRST_PAGE.date);
   // A page belongs to the filters it was chosen under: any new filter starts again at page 1.
   const filterKey = JSON.stringify([status, q, city, date]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const [paging, setPaging] = useState({ key: filterKey, page: FIRST_PAGE.page });
   const page = paging.key === filterKey ? paging.page : 1;
   const [opened, setOpened] = useState<Ticket | null>(null);
   const titleId = useId();
@@ -77,16 +77,8 @@ export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: T
     onScopeCity?.(scopeCity);
   }, [scopeCity, onScopeCity]);
 
-  const updated = (ticket: Ticket) => {
-    list.setData((data) =>
-      data ? { ...data, tickets: data.tickets.map((row) => (row.id === ticket.id ? ticket : row)) } : data,
-    );
-    setOpened((open) => (open && open.id === ticket.id ? ticket : open));
-    onTicketUpdated?.(ticket);
-  };
-
   const tickets = list.data?.tickets ?? [];
-  const firstLoad = list.loading && !list.data;
+  const firstLoad = list.isPending;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={titleId}>
@@ -141,7 +133,7 @@ export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: T
           <Alert color="red" variant="light" role="alert">
             <Group justify="space-between" gap="sm">
               <Text size="sm">{list.error.message}</Text>
-              <Button size="xs" color="red.9" variant="outline" onClick={list.reload}>
+              <Button size="xs" color="red.9" variant="outline" onClick={() => void list.refetch()}>
                 {t('list.retry')}
               </Button>
             </Group>
@@ -149,7 +141,7 @@ export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: T
         ) : (
           <Box pos="relative" mih={firstLoad ? 160 : undefined}>
             <LoadingOverlay
-              visible={list.loading}
+              visible={list.isFetching}
               overlayProps={{ blur: 1 }}
               loaderProps={{ role: 'status', 'aria-label': t('list.loading') }}
             />
@@ -173,7 +165,8 @@ export function TicketListPanel({ cityOptions, onTicketUpdated, onScopeCity }: T
           </Box>
         )}
       </Stack>
-      <TicketDetailsDialog ticket={opened} onClose={() => setOpened(null)} onUpdated={updated} />
+      {/* An action invalidates the lists: this page is asked for again and the row updates. */}
+      <TicketDetailsDialog ticket={opened} onClose={() => setOpened(null)} />
     </Paper>
   );
 }

@@ -227,13 +227,13 @@ export function UserOverview() {
         <Banner color="red" title={t('activity.loadFailed')}>
           <Group justify="space-between" gap="xs">
             <Text size="sm">{overview.error.message}</Text>
-            <Button size="xs" variant="default" onClick={overview.reload}>
+            <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
               {t('activity.retry')}
             </Button>
           </Group>
         </Banner>
       )}
-      {overview.loading && !overview.data ? (
+      {overview.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('activity.loading')} role="status" />
         </Center>

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminUser,
   createUser,
@@ -5,6 +6,7 @@ import {
   type UserFormMode,
   type UserUpdate,
   updateUser,
+  userKeys,
 } from 'shared-contracts';
 
 /**
@@ -21,4 +23,14 @@ export async function saveUser(
     return (await updateUser(id, data)).user;
   }
   return (await createUser(data as UserCreate)).user;
+}
+
+/** The save as a mutation (ADR 0012): a saved user invalidates every users list and the overview. */
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: { mode: UserFormMode; data: UserCreate | UserUpdate; id: number | undefined }) =>
+      saveUser(call.mode, call.data, call.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
 }

@@ -26,7 +26,7 @@ import {
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { USER_ADMIN_NS } from '../../../i18n';
-import { saveUser } from '../api/saveUser';
+import { useSaveUser } from '../api/saveUser';
 import { useCityNames } from '../api/useCityNames';
 
 export interface UserFormValues {
@@ -114,7 +114,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
   const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: save, isPending: saving } = useSaveUser();
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -148,15 +148,13 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
     }
     setErrors({});
     setServerError(null);
-    setSaving(true);
     try {
-      const saved = await saveUser(mode, result.data, user?.id);
+      const saved = await save({ mode, data: result.data, id: user?.id });
       onSaved(saved, mode);
     } catch (error) {
       const info = toApiError(error);
       setServerError(info.message);
       setErrors(fieldErrorsOf(info.status, info.details));
-      setSaving(false);
       setAttempt((n) => n + 1);
     }
   };
@@ -194,7 +192,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
             <Banner color="orange">
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{t('form.citiesFailed', { message: cities.error.message })}</Text>
-                <Button size="xs" variant="default" onClick={cities.reload}>
+                <Button size="xs" variant="default" onClick={() => void cities.refetch()}>
                   {t('form.retryCities')}
                 </Button>
               </Group>
@@ -240,7 +238,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
               withAsterisk
               data={cityOptions}
               value={values.city}
-              description={cities.loading && !cities.data ? t('form.citiesLoading') : undefined}
+              description={cities.isPending ? t('form.citiesLoading') : undefined}
               styles={READABLE_DESCRIPTION}
               error={errorOf('city')}
               onChange={(event) => set('city', event.currentTarget.value)}

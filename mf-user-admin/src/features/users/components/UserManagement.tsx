@@ -62,12 +62,12 @@ export function UserManagement() {
 
   const saved = (_user: AdminUser, mode: UserFormMode) => {
     setEditing(null);
+    // The save invalidated the users lists: this page is asked for again.
     showSuccess(userFormTexts(mode).success);
-    list.reload();
   };
 
   const users = list.data?.users ?? [];
-  const firstLoad = list.loading && !list.data;
+  const firstLoad = list.isPending;
 
   return (
     <Stack gap="md">
@@ -107,14 +107,14 @@ export function UserManagement() {
         <Banner color="red" title={t('users.loadFailed')}>
           <Group justify="space-between" gap="xs">
             <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="default" onClick={list.reload}>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
               {t('users.retry')}
             </Button>
           </Group>
         </Banner>
       )}
 
-      {firstLoad || (list.loading && users.length === 0) ? (
+      {firstLoad || (list.isFetching && users.length === 0) ? (
         <Center py="xl">
           <Loader aria-label={t('users.loading')} role="status" />
         </Center>
@@ -126,8 +126,8 @@ export function UserManagement() {
           </Text>
         ) : (
           <div
-            aria-busy={list.loading}
-            style={{ opacity: list.loading ? 0.6 : 1, transition: 'opacity 150ms' }}
+            aria-busy={list.isFetching}
+            style={{ opacity: list.isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}
           >
             {mobile ? (
               <UserCards users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />

@@ -1,11 +1,12 @@
-import { API_PATHS } from 'shared-contracts';
+import { Suspense } from 'react';
+import { API_PATHS, QUERY_FRESH_MS } from 'shared-contracts';
 import { act, render, screen, waitFor } from 'shared-contracts/testing/render';
-import DashboardPage from '../../../pages/DashboardPage';
-import { FakeTicketApi, makeTickets } from '../../../testing/fakeApi';
-import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../../../testing/helpers';
-import { forgetPrefetched, PREFETCH_FRESH_MS, prefetchDashboard } from './dashboardPrefetch';
+import DashboardPage from '../pages/DashboardPage';
+import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
+import pages, { prefetchDashboard } from './routes';
 
-jest.mock('../components/CityBarChart', () => ({
+jest.mock('../features/dashboard/components/CityBarChart', () => ({
   __esModule: true,
   default: () => <div data-testid="bar-chart" />,
 }));
@@ -17,56 +18,54 @@ const DASHBOARD_CALLS = [
   API_PATHS.cities.list,
 ];
 
-async function renderDashboard() {
+async function renderDashboard(page = <DashboardPage />) {
   let rendered!: ReturnType<typeof render>;
   await act(async () => {
-    rendered = render(<DashboardPage />, { route: '/dashboard' });
+    rendered = render(<Suspense>{page}</Suspense>, { route: '/dashboard' });
   });
   await screen.findByText(/^Showing 1 to 10 of 23 entries$/);
   return rendered;
 }
 
 const callsTo = (api: FakeTicketApi, path: string) => api.calls.filter((call) => call.path === path).length;
+const dashboardCalls = (api: FakeTicketApi) => DASHBOARD_CALLS.map((path) => callsTo(api, path));
 
 beforeEach(() => {
   layOutElements();
 });
 afterEach(() => {
-  forgetPrefetched();
   clearToasts();
   jest.restoreAllMocks();
   signOut();
 });
 
-describe('the dashboard calls started with the download of its code', () => {
-  test('the page takes the answers already on their way: each call is made once', async () => {
+describe("the dashboard's calls start with the download of its code (prefetchQuery)", () => {
+  test("the route's lazy factory prefetches; the page's queries take those calls: each is made once", async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(23)));
-    prefetchDashboard();
-    await waitFor(() => expect(DASHBOARD_CALLS.map((path) => callsTo(api, path))).toEqual([1, 1, 1, 1]));
-    await renderDashboard();
-    expect(DASHBOARD_CALLS.map((path) => callsTo(api, path))).toEqual([1, 1, 1, 1]);
+    const Route = pages['/dashboard'];
+    await renderDashboard(<Route />);
+    expect(dashboardCalls(api)).toEqual([1, 1, 1, 1]);
     expect(await screen.findByRole('listitem', { name: 'Total Tickets' })).toHaveTextContent('23');
   });
 
-  test('an answer older than the freshness limit is not shown: the page asks again', async () => {
+  test('answers already in: the page shows them without calling again', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(23)));
     prefetchDashboard();
-    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + PREFETCH_FRESH_MS + 1);
-
+    await waitFor(() => expect(dashboardCalls(api)).toEqual([1, 1, 1, 1]));
     await renderDashboard();
-    await waitFor(() => expect(DASHBOARD_CALLS.map((path) => callsTo(api, path))).toEqual([2, 2, 2, 2]));
+    expect(dashboardCalls(api)).toEqual([1, 1, 1, 1]);
   });
 
-  test('each answer is taken once: a later visit of the page calls again', async () => {
+  test('an answer older than the freshness limit is shown and asked for again', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(23)));
     prefetchDashboard();
-    const first = await renderDashboard();
-    first.unmount();
+    await waitFor(() => expect(dashboardCalls(api)).toEqual([1, 1, 1, 1]));
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + QUERY_FRESH_MS + 1);
     await renderDashboard();
-    await waitFor(() => expect(DASHBOARD_CALLS.map((path) => callsTo(api, path))).toEqual([2, 2, 2, 2]));
+    await waitFor(() => expect(dashboardCalls(api)).toEqual([2, 2, 2, 2]));
   });
 
   test('nothing is fetched without a signed-in user', async () => {
