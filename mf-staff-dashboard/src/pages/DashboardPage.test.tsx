@@ -223,3 +223,54 @@ describe('the dashboard (spec §2)', () => {
     );
   }, 20_000);
 });
+
+describe('an action through the query cache (ADR 0012)', () => {
+  test('an approval fetches the ticket once; the row takes the answer; the cards, the chart and the lists follow by invalidation', async () => {
+    signInAs('admin');
+    const api = installFakeApi(new FakeTicketApi(makeTickets(23)));
+    await renderDashboard();
+    await chartTable();
+    const count = (path: string) =>
+      api.calls.filter((call) => call.method === 'GET' && call.path === path).length;
+    const inReview = () =>
+      Number(
+        within(screen.getByRole('listitem', { name: 'In Review Tickets' })).getByText(/^\d+$/).textContent,
+      );
+    const before = {
+      stats: count('/tickets/stats'),
+      cities: count('/tickets/stats/cities'),
+      list: count('/tickets/all'),
+    };
+    const inReviewBefore = inReview();
+    const row = () =>
+      screen.getByRole('button', { name: 'View ticket CREDAI-19' }).closest('tr') as HTMLElement;
+    expect(within(row()).getByText('Pending')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'View ticket CREDAI-19' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-19' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Ticket has been approved successfully!');
+
+    // The row shows the action's answer at once: no call for the list, none for the ticket.
+    expect(within(row()).getByText('In Review')).toBeInTheDocument();
+    expect(count('/tickets/19')).toBe(1);
+    expect(count('/tickets/all')).toBe(before.list);
+    // The counts were invalidated: asked for once more each, and the card follows.
+    await waitFor(() => expect(inReview()).toBe(inReviewBefore + 1));
+    expect(count('/tickets/stats')).toBe(before.stats + 1);
+    expect(count('/tickets/stats/cities')).toBe(before.cities + 1);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Ticket Details/ })).not.toBeInTheDocument(),
+    );
+    expect(count('/tickets/19')).toBe(1);
+
+    // The lists were invalidated too: the first page, seen a moment ago, is asked for again.
+    await user.click(screen.getByRole('button', { name: 'Rejected' }));
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(count('/tickets/all')).toBe(before.list + 2));
+    expect(within(row()).getByText('In Review')).toBeInTheDocument();
+  }, 30_000);
+});
