@@ -7,6 +7,7 @@ import { registerDatabase } from './plugins/db';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
 import { seedDemoData } from './services/demoData';
@@ -66,6 +67,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     await registerSecurity(app, config);
     registerErrorHandlers(app);
     await registerAuth(app, config);
+    registerTicketServices(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.
     if (config.apiDocs) await registerDocs(app);

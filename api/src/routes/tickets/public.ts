@@ -26,14 +26,10 @@ import {
   findTicketGate,
 } from '../../services/tickets/access';
 import { readLatestMemberTicket, readMember, readMemberTickets } from '../../services/tickets/accessReads';
-import { IpThrottle } from '../../services/tickets/accessThrottle';
-import { pruneAnswers } from '../../services/tickets/idempotency';
-import { UploadStore } from '../../services/tickets/storage';
+import { submitPartLimits } from '../../services/tickets/submitService';
 import { readTicket } from '../../services/tickets/ticketReader';
-import { lookupLimiter, MEMBER_NOT_FOUND, publicErrors, TICKET_NOT_FOUND, viewerOf } from './publicAccess';
-import { MULTIPART_LIMITS, registerSubmitRoute } from './publicSubmit';
-
-const MAINTENANCE_EVERY_MS = 10 * 60_000;
+import { checkLookup, MEMBER_NOT_FOUND, publicErrors, TICKET_NOT_FOUND, viewerOf } from './publicAccess';
+import { registerSubmitRoute } from './publicSubmit';
 
 const accessDescription =
   `Open with the ticket's or its member's secret in \`${ACCESS_KEY_HEADER}\` (contact details masked), or a ` +
@@ -41,34 +37,8 @@ const accessDescription =
   'Lookups without a staff token are limited per client address (LOOKUP_MAX_PER_IP per LOOKUP_WINDOW_MS).';
 
 export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app;
-  const store = new UploadStore(config.uploadDir);
-  const lookups = lookupLimiter(app, config.lookupLimit);
-  const submits = new IpThrottle(app.db, 'submit-ip', config.submitLimit);
-
-  await app.register(multipart, {
-    limits: { ...MULTIPART_LIMITS, fileSize: config.uploadMaxBytes },
-  });
-
-  // Files a crash left behind: at start (PGlite: this process is alone, so every one of them),
-  // then now and then (only those older than the grace, as other instances may be mid-upload).
-  app.addHook('onReady', async () => {
-    await store.ensureFolders();
-    const removed = await store.sweep(app.db, app.dbKind === 'pglite' ? 0 : config.uploadSweepGraceMs);
-    if (removed) app.log.info({ removed }, 'removed files left by an interrupted submit');
-  });
-  const maintenance = setInterval(() => {
-    Promise.all([
-      store.sweep(app.db, config.uploadSweepGraceMs),
-      lookups.throttle.prune(),
-      submits.prune(),
-      pruneAnswers(app.db),
-    ]).catch((error) => app.log.warn({ err: error }, 'ticket upload maintenance failed'));
-  }, MAINTENANCE_EVERY_MS);
-  maintenance.unref();
-  app.addHook('onClose', async () => clearInterval(maintenance));
-
-  registerSubmitRoute(app, store, submits);
+  await app.register(multipart, { limits: submitPartLimits(app.config.uploadMaxBytes) });
+  registerSubmitRoute(app);
 
   const tags = ['tickets'];
 
@@ -85,7 +55,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await viewerOf(app, request, reply);
-      await lookups.check(request, viewer);
+      await checkLookup(app, request, viewer);
       const decision = decideTicketAccess(viewer, await findTicketGate(app.db, request.params.id));
       if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);
       const ticket = await readTicket(app.db, request.params.id, {
@@ -113,7 +83,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await viewerOf(app, request, reply);
-      await lookups.check(request, viewer);
+      await checkLookup(app, request, viewer);
       const userId = request.params.id;
       const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
       if (!decision.allowed) throw new HttpError(404, MEMBER_NOT_FOUND);
@@ -141,7 +111,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await viewerOf(app, request, reply);
-      await lookups.check(request, viewer);
+      await checkLookup(app, request, viewer);
       const userId = request.params.id;
       const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
       if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);

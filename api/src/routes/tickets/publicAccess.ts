@@ -8,7 +8,6 @@ import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/con
 import { HttpError } from '../../httpError';
 import type { ThrottleDecision } from '../../services/loginThrottle';
 import { isStaff, type Viewer } from '../../services/tickets/access';
-import { type IpLimit, IpThrottle } from '../../services/tickets/accessThrottle';
 
 /**
  * The signed-in user when the request carries a valid token, else null. An invalid or expired
@@ -47,16 +46,14 @@ export function tooManyRequests(
 }
 
 /** The lookup limit: every lookup without a staff token counts (by link, by a member, or guessed). */
-export function lookupLimiter(app: FastifyInstance, limit: IpLimit) {
-  const throttle = new IpThrottle(app.db, 'lookup-ip', limit);
-  return {
-    throttle,
-    async check(request: FastifyRequest, viewer: Viewer): Promise<void> {
-      if (viewer.actor && isStaff(viewer.actor)) return;
-      const decision = await throttle.reserve(request.ip);
-      if (!decision.allowed) throw tooManyRequests(decision, 'requests');
-    },
-  };
+export async function checkLookup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewer: Viewer,
+): Promise<void> {
+  if (viewer.actor && isStaff(viewer.actor)) return;
+  const decision = await app.lookupThrottle.reserve(request.ip);
+  if (!decision.allowed) throw tooManyRequests(decision, 'requests');
 }
 
 /** The one answer for a ticket that does not exist and one the caller may not see. */

@@ -8,16 +8,15 @@
  * its bytes showed at upload, `nosniff`, and `Content-Security-Policy: sandbox`, so even a file
  * opened directly cannot run script in the site's origin.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_KEY_HEADER, UPLOAD_PATHS } from 'shared-contracts/contracts';
 import * as z from 'zod';
-import { attachments, tickets, users } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { decideTicketAccess, TICKET_GATE_COLUMNS, type TicketGate } from '../../services/tickets/access';
+import { decideTicketAccess } from '../../services/tickets/access';
+import { findStoredFile } from '../../services/tickets/accessReads';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
-import { STORED_NAME, type StoredKind, UploadStore } from '../../services/tickets/storage';
-import { FILE_NOT_FOUND, lookupLimiter, publicErrors, viewerOf } from '../tickets/publicAccess';
+import type { StoredKind } from '../../services/tickets/storage';
+import { checkLookup, FILE_NOT_FOUND, publicErrors, viewerOf } from '../tickets/publicAccess';
 
 const fileParamsSchema = z.object({ file: z.string().max(200) });
 
@@ -27,9 +26,6 @@ const SAFE_TYPES = new Set(
 );
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = new UploadStore(app.config.uploadDir);
-  const lookups = lookupLimiter(app, app.config.lookupLimit);
-
   const routes: [StoredKind, string][] = [
     ['attachment', UPLOAD_PATHS.attachment],
     ['photo', UPLOAD_PATHS.photo],
@@ -50,32 +46,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const viewer = await viewerOf(app, request, reply);
-        await lookups.check(request, viewer);
+        await checkLookup(app, request, viewer);
         const name = request.params.file;
-        const [row] = STORED_NAME.test(name)
-          ? await app.db
-              .select({
-                ...TICKET_GATE_COLUMNS,
-                originalName: attachments.originalName,
-                contentType: attachments.contentType,
-              })
-              .from(attachments)
-              .innerJoin(tickets, eq(tickets.id, attachments.ticketId))
-              .innerJoin(users, eq(users.id, tickets.customerId))
-              .where(and(eq(attachments.storedName, name), eq(attachments.kind, kind)))
-          : [];
-        const gate: TicketGate | undefined = row;
-        if (!decideTicketAccess(viewer, gate).allowed || !row) throw new HttpError(404, FILE_NOT_FOUND);
-        const opened = await store.open(kind, name);
+        const file = await findStoredFile(app.db, kind, name);
+        if (!decideTicketAccess(viewer, file?.gate).allowed || !file)
+          throw new HttpError(404, FILE_NOT_FOUND);
+        const opened = await app.uploadStore.open(kind, name);
         if (!opened) {
-          request.log.warn({ ticketId: row.id }, 'a stored file is missing');
+          request.log.warn({ ticketId: file.gate.id }, 'a stored file is missing');
           throw new HttpError(404, FILE_NOT_FOUND);
         }
         return reply
           .headers({
-            'content-type': SAFE_TYPES.has(row.contentType) ? row.contentType : 'application/octet-stream',
+            'content-type': SAFE_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream',
             'content-length': String(opened.size),
-            'content-disposition': contentDisposition(row.originalName),
+            'content-disposition': contentDisposition(file.originalName),
             'x-content-type-options': 'nosniff',
             'content-security-policy': "sandbox; default-src 'none'",
             'cache-control': 'private, no-store',

@@ -1,12 +1,15 @@
 /**
- * The reads behind the private member calls (GET /tickets/user/{id} and /latest), once the access
- * decision (access.ts) has said which of the member's tickets the caller may see.
+ * The reads behind the private calls: the member's list and newest ticket (GET /tickets/user/{id}
+ * and /latest), once the access decision (access.ts) has said which of the member's tickets the
+ * caller may see, and a stored file with the gate of its ticket (the downloads).
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { TICKETS_PAGE_SIZE, type Ticket, type TicketCustomer } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { cities, tickets, users } from '../../db/schema';
+import { attachments, cities, tickets, users } from '../../db/schema';
+import { TICKET_GATE_COLUMNS, type TicketGate } from './access';
 import { maskEmail, maskMobile } from './masking';
+import { STORED_NAME, type StoredKind } from './storage';
 import { readTicket, readTickets } from './ticketReader';
 
 /** The member as the list answer names them (masked for a link viewer). */
@@ -83,4 +86,33 @@ export async function readLatestMemberTicket(
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(1);
   return row ? readTicket(db, row.id, { history: true, attachments: true, maskContact }) : undefined;
+}
+
+export interface StoredFileRecord {
+  /** Who may open the file: whoever may see its ticket. */
+  gate: TicketGate;
+  originalName: string;
+  contentType: string;
+}
+
+/** A stored file of this kind and its ticket's gate, or undefined for a name no attachment has. */
+export async function findStoredFile(
+  db: AppDatabase,
+  kind: StoredKind,
+  storedName: string,
+): Promise<StoredFileRecord | undefined> {
+  if (!STORED_NAME.test(storedName)) return undefined;
+  const [row] = await db
+    .select({
+      ...TICKET_GATE_COLUMNS,
+      originalName: attachments.originalName,
+      contentType: attachments.contentType,
+    })
+    .from(attachments)
+    .innerJoin(tickets, eq(tickets.id, attachments.ticketId))
+    .innerJoin(users, eq(users.id, tickets.customerId))
+    .where(and(eq(attachments.storedName, storedName), eq(attachments.kind, kind)));
+  if (!row) return undefined;
+  const { originalName, contentType, ...gate } = row;
+  return { gate, originalName, contentType };
 }
