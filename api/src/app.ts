@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type LogDestination, loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './logging';
@@ -42,6 +43,26 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     // A longer path parameter (a 200-character city name) reaches its schema and gets a 400 with
     // details, rather than a bare 404 (find-my-way's default limit is 100).
     routerOptions: { maxParamLength: 1000 },
+    clientErrorHandler: answerClientError,
+    // A path the router cannot decode (`%E0%A4%A`) or with a parameter over maxParamLength: before
+    // any hook, so in the api's shape here rather than Fastify's `{ error, code, message }`.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = frameworkReply as FastifyReply;
+      reply
+        .code(tooLong ? 414 : 400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .header('x-content-type-options', 'nosniff')
+        .send({
+          error: tooLong ? 'URI too long' : 'Malformed URL',
+          details: [
+            {
+              path: 'url',
+              message: tooLong ? 'A part of the URL is too long' : 'The URL is not correctly encoded',
+            },
+          ],
+        });
+    },
   });
   app.decorate('config', config);
   app.addHook('onRequest', async (request, reply) => {
@@ -79,6 +100,29 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     throw error;
   }
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or a request line over
+ * Node's limit: 431; anything it cannot parse: 400), in the api's `{ error, details }` shape
+ * instead of Fastify's `{ error, message, statusCode }`.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { error: 'Request headers too large', path: 'headers' }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { error: 'Request timeout', path: 'request' }]
+        : [400, 'Bad Request', { error: 'Malformed request', path: 'request' }];
+  const json = JSON.stringify({
+    error: body.error,
+    details: [{ path: body.path, message: 'The request could not be read' }],
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nX-Content-Type-Options: nosniff\r\n\r\n${json}`,
+  );
 }
 
 /**

@@ -131,7 +131,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
     const response = await send(calls[name] as Call);
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Sign in to continue' });
+    expect(response.json()).toEqual({ error: 'Sign in to continue', details: [] });
   });
 
   it.each(ADMIN_CALLS.flatMap((name) => FORGERIES.map((forgery) => [name, forgery])))(
@@ -140,7 +140,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       const response = await send(calls[name] as Call, `Bearer ${forged[forgery]}`);
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+      expect(response.json()).toEqual({ error: expect.any(String), details: [] });
     },
   );
 
@@ -154,7 +154,7 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       const response = await send(calls[name] as Call, `Bearer ${tokens[role]}`);
 
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'You do not have permission to do this' });
+      expect(response.json()).toEqual({ error: 'You do not have permission to do this', details: [] });
     },
   );
 

@@ -101,7 +101,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
 
       for (const answer of answers) {
         expect(answer.statusCode).toBe(401);
-        expect(answer.json()).toEqual({ error: 'Invalid email or password' });
+        expect(answer.json()).toEqual({ error: 'Invalid email or password', details: [] });
       }
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     });
@@ -165,7 +165,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
 
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer');
-      expect(response.json()).toEqual({ error: 'Sign in to continue' });
+      expect(response.json()).toEqual({ error: 'Sign in to continue', details: [] });
     });
 
     it('refuses an Authorization header that is not a bearer token', async () => {
@@ -199,7 +199,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       const response = await check(expired);
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Your session has expired' });
+      expect(response.json()).toEqual({ error: 'Your session has expired', details: [] });
     });
   });
 
@@ -213,7 +213,10 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
 
       const response = await check(token);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Your session is no longer valid: sign in again' });
+      expect(response.json()).toEqual({
+        error: 'Your session is no longer valid: sign in again',
+        details: [],
+      });
       // Reactivating the user does not bring the old token back.
       expect((await updateUser(user.id, { isActive: true })).statusCode).toBe(200);
       expect((await check(token)).statusCode).toBe(401);
@@ -285,7 +288,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       const response = await app.inject({ method: 'GET', url: `/api/auth/city-president/${city}` });
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'No city president found for this city' });
+      expect(response.json()).toEqual({ error: 'No city president found for this city', details: [] });
     });
   });
 
@@ -298,7 +301,7 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
       });
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not found' });
+      expect(response.json()).toEqual({ error: 'Not found', details: [] });
       expect((await login(app, 'mallory@example.com', 'Takeover@123')).statusCode).toBe(401);
     });
   });

@@ -116,9 +116,9 @@ describe.each(databaseKinds)('cities and committees on %s', (kind) => {
       });
 
       expect(noCity.statusCode).toBe(404);
-      expect(noCity.json()).toEqual({ error: 'City not found' });
+      expect(noCity.json()).toEqual({ error: 'City not found', details: [] });
       expect(noCommittee.statusCode).toBe(404);
-      expect(noCommittee.json()).toEqual({ error: 'Committee not found' });
+      expect(noCommittee.json()).toEqual({ error: 'Committee not found', details: [] });
     });
   });
 
@@ -207,7 +207,7 @@ describe.each(databaseKinds)('cities and committees on %s', (kind) => {
 
       expect(found.json()).toEqual({ committee: first });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual({ error: 'Committee not found' });
+      expect(missing.json()).toEqual({ error: 'Committee not found', details: [] });
     });
 
     it('creates a committee; a name that exists in another case is a 409', async () => {

@@ -50,7 +50,7 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found' });
+    expect(response.json()).toEqual({ error: 'Not found', details: [] });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
@@ -136,14 +136,14 @@ describe.each(databaseKinds)('error answers on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/test/conflict' });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'The ticket changed since you loaded it' });
+    expect(response.json()).toEqual({ error: 'The ticket changed since you loaded it', details: [] });
   });
 
   it('hides what went wrong in a 5xx and logs it with the request id', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
 
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.json()).toEqual({ error: 'Internal server error', details: [] });
     expect(response.body).not.toContain('db-internal');
     const requestId = response.headers['x-request-id'];
     const logged = logs.lines.find((line) => line.level === 50 && line.reqId === requestId);

@@ -28,7 +28,10 @@ describe.each(databaseKinds)('sign-in limits on %s', (kind) => {
     const retryAfter = Number(sixth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(sixth.json()).toEqual({ error: 'Too many sign-in attempts: try again in 15 minutes' });
+    expect(sixth.json()).toEqual({
+      error: 'Too many sign-in attempts: try again in 15 minutes',
+      details: [],
+    });
   });
 
   it('limits the account only from the guessing address, and leaves other accounts alone', async () => {

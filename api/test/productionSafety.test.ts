@@ -101,7 +101,7 @@ describe.each(databaseKinds)('production safety on %s', (kind) => {
           });
 
           expect(response.statusCode).toBe(404);
-          expect(response.json()).toEqual({ error: 'Not found' });
+          expect(response.json()).toEqual({ error: 'Not found', details: [] });
           expect((await login(app, firstAdmin.email, firstAdmin.password)).statusCode).toBe(401);
         } finally {
           await app.close();
@@ -129,7 +129,7 @@ describe.each(databaseKinds)('production safety on %s', (kind) => {
 
           const again = await register(BOOTSTRAP_SECRET, { ...firstAdmin, email: 'mallory@example.org' });
           expect(again.statusCode).toBe(404);
-          expect(again.json()).toEqual({ error: 'Not found' });
+          expect(again.json()).toEqual({ error: 'Not found', details: [] });
           expect((await login(app, firstAdmin.email, firstAdmin.password)).statusCode).toBe(200);
         } finally {
           await app.close();
@@ -185,7 +185,7 @@ describe.each(databaseKinds)('production safety on %s', (kind) => {
         });
 
         expect(response.statusCode).toBe(500);
-        expect(response.json()).toEqual({ error: 'Internal server error' });
+        expect(response.json()).toEqual({ error: 'Internal server error', details: [] });
       } finally {
         await app.db.execute(sql`alter table users drop constraint refuse_new_rows`);
       }

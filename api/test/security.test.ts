@@ -85,7 +85,7 @@ describe.each(databaseKinds)('security on %s', (kind) => {
 
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ error: expect.stringContaining('Rate limit exceeded') });
+      expect(limited.json()).toEqual({ error: expect.stringContaining('Rate limit exceeded'), details: [] });
       expect(limited.headers['x-content-type-options']).toBe('nosniff');
     });
 

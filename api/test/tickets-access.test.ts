@@ -315,7 +315,10 @@ describe.each(databaseKinds)('lookup limit per address on %s', (kind) => {
     const sixth = await lookup({ 'x-access-key': keyOf(submitted.shareUrl) });
 
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ error: 'Too many requests from your address: try again in 15 minutes' });
+    expect(sixth.json()).toEqual({
+      error: 'Too many requests from your address: try again in 15 minutes',
+      details: [],
+    });
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await lookup(admin)).statusCode).toBe(200);
     expect((await lookup({ 'x-access-key': keyOf(submitted.shareUrl) }, '198.51.100.5')).statusCode).toBe(

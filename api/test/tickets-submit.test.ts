@@ -207,7 +207,10 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
     ])('refuses %s with "Please select both a city and a committee"', async (_name, overrides, details) => {
       const response = await submit(app, submitFields(refs, overrides));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Please select both a city and a committee', details });
+      expect(response.json()).toEqual({
+        error: 'Please select both a city and a committee',
+        details,
+      });
     });
 
     it('refuses a committee the city does not run', async () => {
@@ -504,6 +507,7 @@ describe.each(databaseKinds)('submit limit per address on %s', (kind) => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({
       error: 'Too many submissions from your address: try again in 60 minutes',
+      details: [],
     });
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(59 * 60);
     expect((await submit(app, submitFields(refs), { remoteAddress: '203.0.113.10' })).statusCode).toBe(201);

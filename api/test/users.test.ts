@@ -135,7 +135,7 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       const response = await get('/api/admin/users/987654');
 
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'User not found' });
+      expect(response.json()).toEqual({ error: 'User not found', details: [] });
     });
   });
 

@@ -82,6 +82,40 @@ describe('client addresses behind nginx', () => {
   });
 });
 
+describe('requests nginx refuses itself', () => {
+  interface Refused {
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+  }
+  it.each<[string, Refused, number]>([
+    ['a URL over its limit', { path: `/api/tickets/all?q=${'q'.repeat(20_000)}` }, 414],
+    ['headers over its limit', { path: '/api/health', headers: { 'x-padding': 'p'.repeat(40_000) } }, 431],
+    [
+      'a body over client_max_body_size',
+      { path: '/api/auth/login', body: { padding: 'b'.repeat(22 * 1024 * 1024) } },
+      413,
+    ],
+  ])('answers %s in the api shape, { error, details }', async (_what, { path, headers, body }, status) => {
+    const answer = await send(`${run().baseUrl}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: headers ?? {},
+      body,
+    });
+
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String), details: [expect.any(Object)] });
+  });
+
+  it('answers an unknown api route in the same shape', async () => {
+    const answer = await send(`${run().baseUrl}/api/no-such-call`);
+
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Not found', details: [] });
+  });
+});
+
 describe('the TLS server', () => {
   const PERMISSIONS = /camera=\(\)/;
 

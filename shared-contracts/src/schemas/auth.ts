@@ -1,14 +1,19 @@
 /** Sign-in and session calls (spec §7 Auth). */
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants';
-import { emailSchema, idSchema, nameSchema, optionalText } from './common';
+import { emailSchema, idSchema, nameSchema, optionalText, withoutControlCharacters } from './common';
 import { roleSchema } from './role';
 
-/** A password as typed: never trimmed (spaces may be part of it), capped against huge inputs. */
-export const passwordSchema = z
-  .string()
-  .min(1, { error: 'Password is required', abort: true })
-  .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`);
+/**
+ * A password as typed: never trimmed (spaces may be part of it), capped against huge inputs, and
+ * without control characters (no keyboard types them).
+ */
+export const passwordSchema = withoutControlCharacters(
+  z
+    .string()
+    .min(1, { error: 'Password is required', abort: true })
+    .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`),
+);
 
 /** A password being set (create, register): at least 8 characters. */
 export const newPasswordSchema = passwordSchema.check(
@@ -63,7 +68,7 @@ export type RegisterAdminResponse = z.infer<typeof registerAdminResponseSchema>;
 
 /** GET /auth/city-president/{city} params: the city's id or name. */
 export const cityPresidentParamsSchema = z.object({
-  city: z.string().trim().min(1).max(TEXT_LIMITS.name),
+  city: withoutControlCharacters(z.string().trim().min(1).max(TEXT_LIMITS.name)),
 });
 export type CityPresidentParams = z.infer<typeof cityPresidentParamsSchema>;
 

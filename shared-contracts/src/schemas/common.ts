@@ -15,22 +15,58 @@ export const coercedIdSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamsSchema = z.object({ id: coercedIdSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
+/**
+ * Characters no text field takes: C0 controls (U+0000 NUL among them, which PostgreSQL refuses in
+ * text: a 500 before these checks), DEL and the C1 controls. Multi-line fields (descriptions,
+ * comments) take CR and LF, and nothing else of these.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u; // Cc: U+0000-U+001F and U+007F-U+009F
+const CONTROL_CHARACTER_BUT_NEWLINES = /[^\P{Cc}\r\n]/u;
+/** Bidi embeddings, overrides and isolates: in a name they can make it read as another name. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+export const BIDI_CONTROLS_MESSAGE = 'Must not contain text-direction control characters';
+
+/** What a text field may hold: one line (the default), or several lines. */
+export interface TextOptions {
+  multiLine?: boolean;
+}
+
+/** Refuses the control characters a field of this kind may not hold. */
+export function withoutControlCharacters(schema: z.ZodString, { multiLine = false }: TextOptions = {}) {
+  // A search for one forbidden character: linear, and no recursion on a huge value.
+  const forbidden = multiLine ? CONTROL_CHARACTER_BUT_NEWLINES : CONTROL_CHARACTER;
+  return schema.refine((text) => !forbidden.test(text), CONTROL_CHARACTERS_MESSAGE);
+}
+
+/** A name (of a person, city or committee): a text of one line, without bidi controls either. */
+export function asName(schema: z.ZodString) {
+  return schema.refine((text) => !BIDI_CONTROL.test(text), BIDI_CONTROLS_MESSAGE);
+}
+
 /** A trimmed, required text of at most `max` characters. */
-export function requiredText(max: number, requiredMessage = 'This field is required') {
-  return z
-    .string()
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(max, `Must be at most ${max} characters`);
+export function requiredText(
+  max: number,
+  requiredMessage = 'This field is required',
+  options: TextOptions = {},
+) {
+  return withoutControlCharacters(
+    z
+      .string()
+      .trim()
+      .min(1, { error: requiredMessage, abort: true })
+      .max(max, `Must be at most ${max} characters`),
+    options,
+  );
 }
 
 /** A trimmed, optional text of at most `max` characters (an empty string stays empty). */
-export function optionalText(max: number) {
-  return z.string().trim().max(max, `Must be at most ${max} characters`);
+export function optionalText(max: number, options: TextOptions = {}) {
+  return withoutControlCharacters(z.string().trim().max(max, `Must be at most ${max} characters`), options);
 }
 
 /** A person's full name, city or committee name: trimmed, 1 to 120 characters. */
-export const nameSchema = requiredText(TEXT_LIMITS.name);
+export const nameSchema = asName(requiredText(TEXT_LIMITS.name));
 
 /** The message of spec §5 for an invalid email. */
 export const EMAIL_MESSAGE = 'Please provide a valid email address.';

@@ -393,3 +393,59 @@ describe('errors and headers', () => {
     expect(idempotencyHeadersSchema.safeParse({ 'idempotency-key': 'no spaces!' }).success).toBe(false);
   });
 });
+
+describe('control characters', () => {
+  const messagesOf = (schema: z.ZodType, value: unknown) =>
+    schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+
+  it.each([
+    ['a name', schemas.nameSchema, 'Pune'],
+    ['a submitted full name', submitFullNameSchema, 'Ravi Kumar'],
+    ['a password', schemas.passwordSchema, 'Secret@123'],
+    ['a search', userListQuerySchema.shape.search, 'ravi'],
+  ])('refuses NUL, other C0/C1 controls, DEL and newlines in %s', (_what, schema, valid) => {
+    expect(schema.safeParse(valid).success).toBe(true);
+    for (const control of ['\u0000', '\u0007', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u009f']) {
+      expect(messagesOf(schema, `${valid.slice(0, 2)}${control}${valid.slice(2)}`)).toContain(
+        schemas.CONTROL_CHARACTERS_MESSAGE,
+      );
+    }
+  });
+
+  it.each([
+    ['a description', descriptionSchema],
+    ['an action comment', ticketActionRequestSchema.shape.comment],
+  ])('takes CR and LF in %s, and refuses every other control', (_what, schema) => {
+    expect(schema.safeParse('First line\r\nSecond line\nThird').success).toBe(true);
+    for (const control of ['\u0000', '\t', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085']) {
+      expect(messagesOf(schema, `Broken${control}lift`)).toContain(schemas.CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
+
+  it('refuses bidi overrides and isolates in names, and takes them nowhere they could disguise one', () => {
+    for (const control of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
+      expect(messagesOf(schemas.nameSchema, `Pu${control}ne`)).toEqual([schemas.BIDI_CONTROLS_MESSAGE]);
+      expect(messagesOf(submitFullNameSchema, `Ra${control}vi`)).toEqual([schemas.BIDI_CONTROLS_MESSAGE]);
+      expect(messagesOf(userCreateSchema.shape.fullName, `Ra${control}vi`)).toEqual([
+        schemas.BIDI_CONTROLS_MESSAGE,
+      ]);
+    }
+    // Letters of right-to-left scripts are names like any other.
+    expect(schemas.nameSchema.safeParse('سارة').success).toBe(true);
+  });
+
+  it('refuses control characters in the city of a president lookup', () => {
+    expect(cityPresidentParamsSchema.safeParse({ city: 'Pu\u0000ne' }).success).toBe(false);
+    expect(cityPresidentParamsSchema.safeParse({ city: 'Pune' }).success).toBe(true);
+  });
+});

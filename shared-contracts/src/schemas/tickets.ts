@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { DESCRIPTION_MAX_CHARS, DESCRIPTION_MAX_WORDS, MAX_ID, TEXT_LIMITS } from '../constants';
 import { countWords } from '../rules/wordCount';
 import {
+  asName,
   countSchema,
   dateTimeSchema,
   emailSchema,
@@ -14,6 +15,7 @@ import {
   mobileSchema,
   optionalText,
   pagingQuerySchema,
+  withoutControlCharacters,
 } from './common';
 import { roleSchema } from './role';
 
@@ -186,20 +188,29 @@ export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 export const DESCRIPTION_WORDS_MESSAGE = `Description should not exceed ${DESCRIPTION_MAX_WORDS} words`;
 
 /** A ticket description: required, at most 500 words and 10,000 characters. */
-export const descriptionSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Description is required', abort: true })
-  .max(DESCRIPTION_MAX_CHARS, { error: DESCRIPTION_WORDS_MESSAGE, abort: true })
-  .refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE);
+export const descriptionSchema = withoutControlCharacters(
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'Description is required', abort: true })
+    .max(DESCRIPTION_MAX_CHARS, { error: DESCRIPTION_WORDS_MESSAGE, abort: true }),
+  { multiLine: true },
+).refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE);
 
 /** A full name on the submit form: required and without digits (spec §5). */
-export const submitFullNameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Full name is required', abort: true })
-  .max(TEXT_LIMITS.name, { error: `Full name must be at most ${TEXT_LIMITS.name} characters`, abort: true })
-  .regex(/^[^\p{Nd}]*$/u, 'Full name should not contain numbers');
+export const submitFullNameSchema = asName(
+  withoutControlCharacters(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'Full name is required', abort: true })
+      .max(TEXT_LIMITS.name, {
+        error: `Full name must be at most ${TEXT_LIMITS.name} characters`,
+        abort: true,
+      })
+      .regex(/^[^\p{Nd}]*$/u, 'Full name should not contain numbers'),
+  ),
+);
 
 /** A select's id as the multipart form sends it ('' when nothing is chosen). */
 function selectedId(message: string) {
@@ -274,7 +285,7 @@ export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
  */
 export const ticketActionRequestSchema = z.object({
   action: ticketActionSchema,
-  comment: optionalText(TEXT_LIMITS.comment).default(''),
+  comment: optionalText(TEXT_LIMITS.comment, { multiLine: true }).default(''),
   user: z.object({ role: roleSchema }).optional(),
   version: z.number().int().nonnegative().optional(),
 });
@@ -287,7 +298,7 @@ export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>
  */
 export const ticketStatusPatchSchema = z.object({
   status: ticketStatusSchema,
-  comment: optionalText(TEXT_LIMITS.comment).default(''),
+  comment: optionalText(TEXT_LIMITS.comment, { multiLine: true }).default(''),
   version: z.number().int().nonnegative().optional(),
 });
 export type TicketStatusPatch = z.infer<typeof ticketStatusPatchSchema>;

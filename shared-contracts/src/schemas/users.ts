@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { newPasswordSchema } from './auth';
 import {
+  asName,
   countSchema,
   dateTimeSchema,
   emailSchema,
@@ -30,10 +31,10 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The fields of the Add/Edit User form (spec §5 User form). */
 const userFormFields = {
-  fullName: requiredText(TEXT_LIMITS.name, 'Full name is required'),
+  fullName: asName(requiredText(TEXT_LIMITS.name, 'Full name is required')),
   email: emailSchema,
   mobile: mobileSchema,
-  city: requiredText(TEXT_LIMITS.name, 'City is required'),
+  city: asName(requiredText(TEXT_LIMITS.name, 'City is required')),
   /** Optional: blank means none. */
   committee: optionalText(TEXT_LIMITS.name).optional(),
   role: roleSchema.default('customer'),
