@@ -17,8 +17,8 @@ interface Submitted {
   memberUrl?: string;
 }
 
-const NOT_FOUND = { error: 'Ticket not found' };
-const MEMBER_NOT_FOUND = { error: 'User not found' };
+const NOT_FOUND = { error: 'Ticket not found', details: [] };
+const MEMBER_NOT_FOUND = { error: 'User not found', details: [] };
 
 describe.each(databaseKinds)('private ticket access on %s', (kind) => {
   const database = useTestDatabase(kind);

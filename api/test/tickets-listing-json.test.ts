@@ -125,7 +125,7 @@ describe.each(databaseKinds)('list answers written by the database on %s', (kind
       expect([path, answer.statusCode, answer.json()]).toEqual([
         path,
         401,
-        { error: 'Your session is no longer valid: sign in again' },
+        { error: 'Your session is no longer valid: sign in again', details: [] },
       ]);
       expect(answer.headers['www-authenticate']).toBe('Bearer');
     }

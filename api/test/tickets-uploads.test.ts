@@ -19,7 +19,7 @@ interface Submitted {
   memberUrl?: string;
 }
 
-const FILE_NOT_FOUND = { error: 'File not found' };
+const FILE_NOT_FOUND = { error: 'File not found', details: [] };
 
 describe.each(databaseKinds)('attachment downloads on %s', (kind) => {
   const database = useTestDatabase(kind);
