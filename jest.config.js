@@ -56,6 +56,16 @@ module.exports = {
     },
     {
       ...common,
+      // `npm run test:faults`: real api processes, PostgreSQL servers of its own that it stops and
+      // restarts, nginx in front of two instances, backups restored. Only 127.0.0.1, bounded in time.
+      displayName: 'faults',
+      // The api tests' environment: the scenarios reuse their helpers (sessions, forms, databases).
+      testEnvironment: '<rootDir>/api/test/support/apiTestEnvironment.ts',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/api/faults/**/*.test.ts'],
+    },
+    {
+      ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],

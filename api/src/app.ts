@@ -8,6 +8,7 @@ import { registerDatabase } from './plugins/db';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerShutdown } from './plugins/shutdown';
 import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
@@ -87,6 +88,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     app.setSerializerCompiler(serializerCompiler);
     await registerSecurity(app, config);
     registerErrorHandlers(app);
+    registerShutdown(app);
     await registerAuth(app, config);
     registerTicketServices(app, config);
     await seedDemoDataIfAsked(app, config);

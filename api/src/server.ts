@@ -6,6 +6,8 @@ import { StartupError } from './startupError';
 
 // In-flight requests get this long to finish on SIGINT/SIGTERM before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 10_000;
+// Kept-alive connections a proxy holds without using them are closed after this (see drain()).
+const SHUTDOWN_IDLE_MS = 2_000;
 
 async function start(): Promise<void> {
   let app: App | undefined;
@@ -47,7 +49,10 @@ function closeOnSignals(app: App): void {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests, closes the database
+      // Stops accepting, lets in-flight requests finish, closes each connection after its answer;
+      // then close() closes the rest and the database.
+      await app.drain({ idleMs: SHUTDOWN_IDLE_MS, deadline: Date.now() + SHUTDOWN_GRACE_MS - 1_000 });
+      await app.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

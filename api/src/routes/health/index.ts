@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'unavailable', 'shutting-down']),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     reachable: z.boolean(),
@@ -20,13 +20,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         response: {
           200: healthSchema.describe('The api runs and its database answers'),
-          503: healthSchema.describe('The database does not answer'),
+          503: healthSchema.describe('The database does not answer, or this instance is shutting down'),
         },
       },
     },
     async (request, reply) => {
       try {
         await app.pingDatabase();
+        if (app.shuttingDown) {
+          // Draining after SIGTERM: a balancer that checks health sends no new requests here.
+          return reply
+            .code(503)
+            .send({ status: 'shutting-down', database: { kind: app.dbKind, reachable: true } });
+        }
         return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true } };
       } catch (error) {
         request.log.warn({ err: error }, 'database ping failed');
