@@ -58,6 +58,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // A store that fails (PostgreSQL restarting) lets the request through: the route then answers
+    // for itself (503 with Retry-After when it needs the database, /api/health its own body).
+    skipOnError: true,
     ...(await sharedRateLimitStore(app, config)),
   });
 }
