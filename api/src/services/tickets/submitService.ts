@@ -23,6 +23,7 @@ import {
   validateSubmitForm,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../httpError';
 import { detectFileType, safeFileName } from './fileType';
 import { findAnswer, requestFingerprint } from './idempotency';
@@ -116,7 +117,8 @@ export class SubmitService {
 
   /**
    * Receives the form from its multipart parts and submits it once. Every file is removed, or
-   * owned by its committed ticket, before this returns or throws.
+   * owned by its committed ticket, before this returns or throws (but one whose commit's outcome
+   * is unknown, which the sweep settles).
    */
   async submit(parts: AsyncIterable<Multipart>, idempotencyKey: string | undefined): Promise<SubmitAnswer> {
     const { fields, file } = await this.receive(parts);
@@ -127,6 +129,12 @@ export class SubmitService {
       });
       if (!answer.replayed) placed.file = null; // the ticket owns the file now
       return answer;
+    } catch (error) {
+      // The database went away mid-write: its COMMIT may have gone through with only the answer
+      // lost, so the file stays rather than a committed ticket naming no file; the sweep removes
+      // it later if no ticket names it.
+      if (isDatabaseUnavailable(error)) placed.file = null;
+      throw error;
     } finally {
       if (placed.file) await this.store.remove(placed.file.kind, placed.file.storedName);
       if (file) await this.store.discard(file.tempPath);
