@@ -95,7 +95,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.
     if (config.apiDocs) await registerDocs(app);
     await app.register(apiRoutes, { prefix: '/api' });
-    // Attachment downloads live outside /api, where the spec's links point (§7).
+    // Attachment downloads live outside /api, where the attachment links point (docs/product.md#calls).
     await app.register(uploadRoutes);
   } catch (error) {
     await app.close();
@@ -129,7 +129,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 
 /**
  * HELPDESK_DEMO_DATA=true (npm start, the browser tests) on a database without users: the demo
- * accounts of ARCHITECTURE §9. config.ts refuses the flag in production.
+ * accounts of docs/architecture.md#run-modes. config.ts refuses the flag in production.
  */
 async function seedDemoDataIfAsked(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.demoData.enabled || config.nodeEnv === 'production') return;

@@ -159,7 +159,7 @@ const envSchema = z
       /** Public ticket calls per client address: submits, and lookups by link and downloads. */
       submitLimit: { max: env.SUBMIT_MAX_PER_IP, windowMs: env.SUBMIT_WINDOW_MS },
       lookupLimit: { max: env.LOOKUP_MAX_PER_IP, windowMs: env.LOOKUP_WINDOW_MS },
-      /** Largest attachment (spec §9: 20 MB); a larger one gets 413. */
+      /** Largest attachment (docs/product.md#constants: 20 MB); a larger one gets 413. */
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       /** Files left by a crash are removed once this old (other instances may be mid-upload). */
       uploadSweepGraceMs: env.UPLOAD_SWEEP_GRACE_MS,

@@ -1,7 +1,7 @@
 import type { FieldProblem } from 'shared-contracts/contracts';
 
 /**
- * A failure meant for the caller: its status, a message the client shows (spec §8 reads `error`)
+ * A failure meant for the caller: its status, a message the client shows (docs/product.md#errors reads `error`)
  * and, for input it cannot accept, one `{ path, message }` per field. The error handler sends it
  * as `{ error, details }`; services throw it without knowing about HTTP otherwise.
  */

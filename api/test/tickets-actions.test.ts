@@ -20,7 +20,7 @@ import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 const api = (template: string, id: number) => `/api${pathFor(template, { id })}`;
 
-/** Each acting role's own call (spec §6, §7). */
+/** Each acting role's own call (docs/product.md#roles, docs/product.md#calls). */
 const ACTION_PATH: Record<string, string> = {
   admin: API_PATHS.tickets.adminAction,
   citypresident: API_PATHS.tickets.cityPresidentAction,
@@ -70,7 +70,7 @@ function expectedStatus(role: string, action: TicketAction, state: TicketState):
   return holds ? 200 : 409;
 }
 
-/** Spec §4 Action names, the other way round: the status each action leads to. */
+/** docs/product.md#action-names, the other way round: the status each action leads to. */
 const STATUS_OF: Record<TicketAction, string> = {
   approve: 'approved',
   reject: 'rejected',

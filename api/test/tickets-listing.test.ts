@@ -32,7 +32,7 @@ interface Account {
 }
 
 /**
- * Spec §6 per call, written out here independently of the api: who may call it, whether it is of
+ * docs/product.md#roles per call, written out here independently of the api: who may call it, whether it is of
  * the caller's city, and which tickets it is about.
  */
 const LISTS: { path: string; roles: string[]; cityScoped: boolean; about: (row: Row) => boolean }[] = [
@@ -200,26 +200,29 @@ describe.each(databaseKinds)('staff ticket lists on %s', (kind) => {
     ),
   );
 
-  it.each(allowed)('%s for %s: exactly the tickets of spec §6, newest first', async (path, email) => {
-    const list = LISTS.find((candidate) => candidate.path === path) as (typeof LISTS)[number];
-    const account = ACCOUNTS.find((candidate) => candidate.email === email) as Account;
-    const answer = await get(path, tokens[email], { pageSize: 100 });
+  it.each(allowed)(
+    '%s for %s: exactly the tickets of docs/product.md#roles, newest first',
+    async (path, email) => {
+      const list = LISTS.find((candidate) => candidate.path === path) as (typeof LISTS)[number];
+      const account = ACCOUNTS.find((candidate) => candidate.email === email) as Account;
+      const answer = await get(path, tokens[email], { pageSize: 100 });
 
-    expect(answer.statusCode).toBe(200);
-    const body = answer.json();
-    const want = expected(list, account);
-    expect(want.length).toBeGreaterThan(0);
-    expect(body.total).toBe(want.length);
-    expect(body.tickets.map((ticket: { id: number }) => ticket.id)).toEqual(
-      want.slice(0, 100).map((row) => row.id),
-    );
-    if (list.cityScoped) {
-      expect(body.city).toBe(account.city);
-      for (const ticket of body.tickets) expect(ticket.city).toBe(account.city);
-    } else {
-      expect(body.city).toBeUndefined();
-    }
-  });
+      expect(answer.statusCode).toBe(200);
+      const body = answer.json();
+      const want = expected(list, account);
+      expect(want.length).toBeGreaterThan(0);
+      expect(body.total).toBe(want.length);
+      expect(body.tickets.map((ticket: { id: number }) => ticket.id)).toEqual(
+        want.slice(0, 100).map((row) => row.id),
+      );
+      if (list.cityScoped) {
+        expect(body.city).toBe(account.city);
+        for (const ticket of body.tickets) expect(ticket.city).toBe(account.city);
+      } else {
+        expect(body.city).toBeUndefined();
+      }
+    },
+  );
 
   it('answers each list only to its roles (403), and nothing without a token (401)', async () => {
     for (const list of LISTS) {

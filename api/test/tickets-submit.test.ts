@@ -142,7 +142,7 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
     ]);
   });
 
-  describe('validation, with the messages of spec §5', () => {
+  describe('validation, with the messages of docs/product.md#validation', () => {
     const manyWords = Array.from({ length: 501 }, (_, index) => `word${index}`).join(' ');
     const cases: [string, Record<string, string>, string, string][] = [
       ['no full name', { fullName: '  ' }, 'fullName', 'Full name is required'],

@@ -1,6 +1,6 @@
 /**
  * A signed-in page without going through the login form: signs in through the api (the demo
- * seed's accounts) and stores the session under the spec's keys before the page's scripts run.
+ * seed's accounts) and stores the session under the product's keys before the page's scripts run.
  * Staff routes need a session; tests about something else (federation, redeploy) use this.
  */
 import type { Page } from 'playwright-core';

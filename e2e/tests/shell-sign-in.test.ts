@@ -1,6 +1,6 @@
 /**
  * Sign-in, landing route, menu by role and logout in Chromium behind nginx, at 1280 px and
- * 390 px, with the demo accounts of the api's seed (spec §2 "After sign-in", "Layout").
+ * 390 px, with the demo accounts of the api's seed (docs/product.md#after-sign-in, "Layout").
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';

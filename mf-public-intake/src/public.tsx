@@ -2,7 +2,7 @@
  * The public bundle's entry (ADR 0010): what a visitor who opens /add-ticket, /ticket-detail/:id
  * or /tickets/:userId runs. The same pages and providers as inside the shell, built without
  * Module Federation so that only what they use is downloaded. The page sits in a `<main>`, as
- * the shell's layout puts it on these routes (no header or sidebar, spec §2). A link to any other
+ * the shell's layout puts it on these routes (no header or sidebar, docs/product.md#screens). A link to any other
  * route (the shell's) is a full page load, so the shell serves it.
  */
 import '@mantine/core/styles.css';

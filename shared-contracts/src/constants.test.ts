@@ -57,7 +57,7 @@ const constants = {
   TICKET_ID_PREFIX,
 };
 
-describe('spec §9 constants', () => {
+describe('docs/product.md#constants constants', () => {
   it.each<[keyof typeof constants, unknown]>([
     ['TICKETS_PAGE_SIZE', 10],
     ['USERS_PAGE_SIZE', 10],

@@ -1,16 +1,16 @@
 /**
- * The business constants and limits of spec §9, in one place. Schemas, rules, the api and every
+ * The business constants and limits of docs/product.md#constants, in one place. Schemas, rules, the api and every
  * remote read them from here; no screen keeps its own copy of a number.
  */
 import { TOKEN_KEY, USER_KEY } from './auth/storageKeys';
 
-/** Rows per page of the ticket list (spec §9). */
+/** Rows per page of the ticket list (docs/product.md#constants). */
 export const TICKETS_PAGE_SIZE = 10;
-/** Rows per page of User Management (spec §9: "10 in one reading"). */
+/** Rows per page of User Management (docs/product.md#constants: "10 in one reading"). */
 export const USERS_PAGE_SIZE = 10;
 /** Pages shown either side of the current page in the users pagination (first and last always). */
 export const USERS_PAGINATION_SIBLINGS = 2;
-/** Largest page a list call may ask for (ARCHITECTURE §5: lists stay fast at 100,000+ tickets). */
+/** Largest page a list call may ask for (docs/architecture.md#api: lists stay fast at 100,000+ tickets). */
 export const MAX_PAGE_SIZE = 100;
 
 /** Widths under this use the mobile layout of the dashboard and the list (px). */
@@ -61,13 +61,13 @@ export const USER_SUCCESS_MESSAGE_MS = 3000;
 export const CITY_DROPDOWN_MAX_HEIGHT_PX = 200;
 /** Minimum height of the city chart (px). */
 export const CHART_MIN_HEIGHT_PX = 300;
-/** The ticket history list has no limit (spec §9). */
+/** The ticket history list has no limit (docs/product.md#constants). */
 export const TICKET_HISTORY_LIMIT: number | null = null;
 
-/** The localStorage keys of the session (spec §9). */
+/** The localStorage keys of the session (docs/product.md#constants). */
 export const STORAGE_KEYS = { token: TOKEN_KEY, user: USER_KEY } as const;
 
-/** The helpline shown in the submit form footer is a placeholder (spec §9). */
+/** The helpline shown in the submit form footer is a placeholder (docs/product.md#constants). */
 export const HELPLINE_NUMBER = '+91 XXXXX XXXXX';
 
 /** The fixed uppercase association prefix of displayed ticket ids (`CREDAI-42`). */
@@ -85,7 +85,7 @@ export const TEXT_LIMITS = {
   url: 2048,
 } as const;
 
-/** Minimum length of a new password (the spec gives no strength rule; this is the product's floor). */
+/** Minimum length of a new password (the first description of the product gives no strength rule; this is the product's floor). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** The largest id PostgreSQL's `integer` holds: a bigger one is rejected, never a database error. */

@@ -36,7 +36,7 @@ export const appMeta = pgTable('app_meta', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The association's city chapters. `convenorId`: the chapter's chosen convenor (ARCHITECTURE §6). */
+/** The association's city chapters. `convenorId`: the chapter's chosen convenor (docs/architecture.md#workflow). */
 export const cities = pgTable(
   'cities',
   {
@@ -81,8 +81,8 @@ const roleList = sql.raw(ROLES.map((role) => `'${role}'`).join(', '));
 
 /**
  * Staff and members. `email` is kept lowercase and unique whatever its case; `role` lowercase
- * (spec §6); `cityId` names the user's city chapter (tickets and scoping join on it);
- * `committee` is free text (spec §3). `tokenVersion` is part of every token issued to the user:
+ * (docs/product.md#roles); `cityId` names the user's city chapter (tickets and scoping join on it);
+ * `committee` is free text (docs/product.md#data). `tokenVersion` is part of every token issued to the user:
  * raising it (deactivation, role, email or password change) revokes them all at once.
  */
 export const users = pgTable(
@@ -98,7 +98,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /**
      * Members only: sha256 of the secret in their private `/tickets/{id}#key=…` link
-     * (ARCHITECTURE §8); null until a submit creates the member, or once staff revoke it.
+     * (docs/architecture.md#security-decisions); null until a submit creates the member, or once staff revoke it.
      */
     accessKeyHash: text('access_key_hash'),
     isActive: boolean('is_active').notNull().default(true),
@@ -134,10 +134,10 @@ export const loginThrottle = pgTable('login_throttle', {
 const statusList = sql.raw(TICKET_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
- * A complaint or request (spec §3 Ticket). The city, committee and office bearers are ids; their
+ * A complaint or request (docs/product.md#data Ticket). The city, committee and office bearers are ids; their
  * names are joined when a ticket is read. `viewKeyHash` is the sha256 of the secret in the
  * ticket's share link (null once staff revoke it); `version` rises with every change, so an
- * office bearer acting on a stale copy gets a 409 (ARCHITECTURE §6).
+ * office bearer acting on a stale copy gets a 409 (docs/architecture.md#workflow).
  */
 export const tickets = pgTable(
   'tickets',
@@ -235,7 +235,7 @@ export const ticketDayCounts = pgTable(
 );
 
 /**
- * The ticket's history (spec §2 Ticket History): one row per submit and per action, written in the
+ * The ticket's history (docs/product.md#screens Ticket History): one row per submit and per action, written in the
  * same transaction as the change. `actorId` null means the system. `statusAfter` and
  * `assigneeAfter` record when each step of the chain was entered and left (for SLAs later);
  * `visibility` leaves room for internal committee notes beside public replies.

@@ -4,7 +4,7 @@ import type { ErrorAnswer, FieldProblem } from 'shared-contracts/contracts';
 import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from '../httpError';
 
-/** The body of every error answer (spec §7: the client reads `error` and `details`). */
+/** The body of every error answer (docs/product.md#calls: the client reads `error` and `details`). */
 type ErrorBody = ErrorAnswer;
 
 const invalidPartMessages: Record<string, string> = {

@@ -13,7 +13,7 @@ const citySelection = { id: cities.id, name: cities.name, convenorId: cities.con
 
 /**
  * The city a request names, by name (any case) or, failing that, by id: forms send the name
- * (spec §3 user record), links and lookups may send the id. Undefined when there is none.
+ * (docs/product.md#data user record), links and lookups may send the id. Undefined when there is none.
  */
 export async function findCity(db: AppDatabase, reference: string): Promise<CityRow | undefined> {
   const value = reference.trim();

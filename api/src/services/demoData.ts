@@ -5,7 +5,7 @@ import { cities, cityCommittees, committees, users } from '../db/schema';
 import { hashPassword } from './passwords';
 import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './tickets/demoTickets';
 
-/** The cities whose office bearers get demo accounts (ARCHITECTURE §9), then a few more chapters. */
+/** The cities whose office bearers get demo accounts (docs/architecture.md#run-modes), then a few more chapters. */
 export const DEMO_CITIES = ['Pune', 'Mumbai', 'Nagpur'] as const;
 const OTHER_CITIES = ['Nashik', 'Thane', 'Kolhapur', 'Solapur'];
 
@@ -37,7 +37,7 @@ interface DemoAccount {
 // requires a city, can edit them like any other.
 const HEAD_OFFICE = 'Pune';
 
-/** Every demo account of ARCHITECTURE §9; they all share the demo password. */
+/** Every demo account of docs/architecture.md#run-modes; they all share the demo password. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     email: 'admin@helpdesk.demo',
@@ -103,7 +103,7 @@ function cityAccounts(
 const SEED_LOCK = 7_413_902_553;
 
 /**
- * Fills an empty database with the demo cities, committees and accounts (ARCHITECTURE §9), and
+ * Fills an empty database with the demo cities, committees and accounts (docs/architecture.md#run-modes), and
  * sets each demo city's convenor, then adds `tickets` demo tickets from demo members
  * (services/tickets/demoTickets.ts). Does nothing when any user exists. The password is hashed once
  * and shared by every account, so seeding takes well under a second. Returns whether it seeded.

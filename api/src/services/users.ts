@@ -50,7 +50,7 @@ function selectUsers(db: AppDatabase) {
   return db.select(userSelection).from(users).leftJoin(cities, eq(users.cityId, cities.id));
 }
 
-/** The admin user record of spec §3 (no password, ever). */
+/** The admin user record of docs/product.md#data (no password, ever). */
 export function toAdminUser(user: UserRecord): AdminUser {
   return {
     id: user.id,
@@ -193,7 +193,7 @@ async function assertEmailFree(db: AppDatabase, email: string, exceptId?: number
   if (taken) throw conflict('A user with this email already exists', 'email');
 }
 
-/** Spec rule: a city has at most one active city president. */
+/** Product rule: a city has at most one active city president. */
 async function assertPresidencyFree(
   db: AppDatabase,
   candidate: { role: Role; isActive: boolean; city: CityRow },

@@ -14,7 +14,7 @@ const relaxedLimits = {
   LOGIN_MAX_PER_ACCOUNT: '1000000',
 };
 
-/** The app on the given database with the demo data of ARCHITECTURE §9 and a known secret. */
+/** The app on the given database with the demo data of docs/architecture.md#run-modes and a known secret. */
 export function buildDemoApp(
   database: TestDatabase,
   env: Record<string, string> = {},
@@ -47,7 +47,7 @@ export async function tokenFor(app: App, email: string, password = DEMO_PASSWORD
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The demo accounts: email → role and city (ARCHITECTURE §9). */
+/** The demo accounts: email → role and city (docs/architecture.md#run-modes). */
 export const DEMO_ACCOUNTS = {
   'admin@helpdesk.demo': { role: 'admin' },
   'president@helpdesk.demo': { role: 'credaipresident' },

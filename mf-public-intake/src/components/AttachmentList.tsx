@@ -15,8 +15,8 @@ export interface FileLink {
 }
 
 /**
- * The files of a ticket: its `attachments`, or else the spec §3 `attachmentPath` and
- * `photoPath` (served under /uploads/attachments and /uploads/photos, spec §7).
+ * The files of a ticket: its `attachments`, or else the docs/product.md#data `attachmentPath` and
+ * `photoPath` (served under /uploads/attachments and /uploads/photos, docs/product.md#calls).
  */
 export function ticketFiles(
   ticket: Pick<Ticket, 'attachments' | 'attachmentPath' | 'photoPath'>,
@@ -45,7 +45,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 
 /**
  * Each file with View (a new tab) and Download. Files go only to callers who may see the ticket
- * (ARCHITECTURE §8), so they are fetched with the page's key as `X-Access-Key` and handed to the
+ * (docs/architecture.md#security-decisions), so they are fetched with the page's key as `X-Access-Key` and handed to the
  * browser as an object URL; a plain link could not carry the header.
  */
 export function AttachmentList({ files, accessKey }: { files: FileLink[]; accessKey: string | null }) {

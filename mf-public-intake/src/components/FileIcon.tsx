@@ -8,7 +8,7 @@ const COLORS: Record<AttachmentIcon, string> = {
 };
 const MARKS: Record<AttachmentIcon, string> = { pdf: 'PDF', word: 'DOC', image: 'IMG', file: '' };
 
-/** The icon of an attachment by extension (spec §2: pdf; doc or docx; jpg, jpeg or png). */
+/** The icon of an attachment by extension (docs/product.md#screens: pdf; doc or docx; jpg, jpeg or png). */
 export function FileIcon({ kind, label }: { kind: AttachmentIcon; label: string }) {
   return (
     <svg role="img" aria-label={label} data-kind={kind} width="28" height="34" viewBox="0 0 28 34">

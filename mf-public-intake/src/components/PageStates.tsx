@@ -13,7 +13,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** A screen's error state: the message in a red alert and one way on (spec §2). */
+/** A screen's error state: the message in a red alert and one way on (docs/product.md#screens). */
 export function ErrorState({
   title,
   message,

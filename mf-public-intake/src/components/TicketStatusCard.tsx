@@ -18,7 +18,7 @@ import { ColorBadge } from './ColorBadge';
 const OUTCOME_COLORS = { 'Rejection Reason': 'red', 'Resolution Method': 'green' } as const;
 
 /**
- * The member's view of one ticket (spec §2 "Ticket status card", §4 badges and progress): title,
+ * The member's view of one ticket (docs/product.md#member-status-card, docs/product.md#ticket-states badges and progress): title,
  * Ticket ID with the CREDAI- prefix, submitted date, status badge in the member-card colours,
  * the full description, the progress Pending → In Review → Resolved (a rejected ticket: a full
  * red bar labelled Rejected), the rejection reason or resolution method, 'Your ticket is in

@@ -1,6 +1,6 @@
 /**
- * English catalogue of the public-intake remote (namespace `publicIntake`). The texts of spec §2,
- * §5 and §8 are copied exactly; rule texts shared with other apps (error messages, the displayed
+ * English catalogue of the public-intake remote (namespace `publicIntake`). The texts of docs/product.md#screens,
+ * docs/product.md#validation and docs/product.md#errors are copied exactly; rule texts shared with other apps (error messages, the displayed
  * assignee, the status note) come from shared-contracts.
  */
 export const publicIntakeEn = {

@@ -1,4 +1,4 @@
-/** Times are stored in UTC and shown in the visitor's locale (ARCHITECTURE §7). */
+/** Times are stored in UTC and shown in the visitor's locale (docs/architecture.md#data). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);

@@ -48,7 +48,7 @@ describe("the member's key on this device", () => {
   });
 });
 
-describe('parseMemberUrl (ARCHITECTURE §8 memberUrl)', () => {
+describe('parseMemberUrl (docs/architecture.md#security-decisions memberUrl)', () => {
   test.each<[string | null | undefined, { userId: number; key: string } | null]>([
     [`/tickets/3#key=${KEY}`, { userId: 3, key: KEY }],
     [`/tickets/${encodeRouteId(42)}#key=${KEY}`, { userId: 42, key: KEY }],

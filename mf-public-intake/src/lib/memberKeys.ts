@@ -1,5 +1,5 @@
 /**
- * The member's key (ARCHITECTURE §8: `memberUrl` = `/tickets/{userId}#key=…`), remembered on this
+ * The member's key (docs/architecture.md#security-decisions: `memberUrl` = `/tickets/{userId}#key=…`), remembered on this
  * device once received, so 'View All My Tickets' works from any of the member's ticket pages
  * here. Only keys that came from the server's submit answer or that opened the member's list
  * successfully are stored; a ticket's own key is never stored (the URL carries it).

@@ -1,6 +1,6 @@
 /**
- * The green Success and red Error toasts of the public screens (spec §2): they auto-hide after
- * 4 seconds (spec §9). They reach the page's one `<Notifications/>` (the shell's, or the
+ * The green Success and red Error toasts of the public screens (docs/product.md#screens): they auto-hide after
+ * 4 seconds (docs/product.md#constants). They reach the page's one `<Notifications/>` (the shell's, or the
  * standalone page's) because @mantine/notifications is a federation singleton.
  */
 import { notifications } from '@mantine/notifications';

@@ -1,6 +1,6 @@
 import { SubmitTicketForm } from '../features/submit-ticket/components/SubmitTicketForm';
 
-/** /add-ticket (spec §2 "Submit form"). */
+/** /add-ticket (docs/product.md#submit-form). */
 export default function AddTicketPage() {
   return <SubmitTicketForm />;
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { TicketDetail } from '../features/ticket-detail/components/TicketDetail';
 
-/** /ticket-detail/:id (spec §2 "Ticket detail screen"). */
+/** /ticket-detail/:id (docs/product.md#ticket-detail-screen). */
 export default function TicketDetailPage() {
   const { id } = useParams();
   return <TicketDetail idSegment={id} />;

@@ -2,7 +2,7 @@ import { em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from 'shared-contracts';
 
-/** Spec §2, §9: the dashboard and the list use cards under 768 px. */
+/** docs/product.md#screens, docs/product.md#constants: the dashboard and the list use cards under 768 px. */
 export const MOBILE_QUERY = `(max-width: ${em(MOBILE_BREAKPOINT_PX - 0.1)})`;
 
 export function useIsMobile(): boolean {

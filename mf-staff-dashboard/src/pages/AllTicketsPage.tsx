@@ -7,8 +7,8 @@ import { TicketListPanel } from '../features/tickets/components/TicketListPanel'
 import { STAFF_DASHBOARD_NS } from '../i18n';
 
 /**
- * /all-tickets and /ticket (spec §2: the same list screen). The live ticket list panel of the
- * dashboard with 'Add new +' to /add-ticket, and below it the spec's sample ticket cards, marked
+ * /all-tickets and /ticket (docs/product.md#screens: the same list screen). The live ticket list panel of the
+ * dashboard with 'Add new +' to /add-ticket, and below it the product's sample ticket cards, marked
  * as a preview.
  */
 export default function AllTicketsPage() {

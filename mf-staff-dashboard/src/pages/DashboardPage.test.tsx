@@ -37,7 +37,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the dashboard (spec §2)', () => {
+describe('the dashboard (docs/product.md#screens)', () => {
   test.each([
     ['admin', null, 'Admin Dashboard', 'Tickets by City'],
     ['citypresident', 'Pune', 'City President Dashboard', 'Tickets in Your City'],
@@ -190,7 +190,7 @@ describe('the dashboard (spec §2)', () => {
     expect(await screen.findByRole('listitem', { name: 'Total Tickets' })).toBeInTheDocument();
   });
 
-  test('the information card lists the role descriptions of spec §1 and marks the signed-in role', async () => {
+  test('the information card lists the role descriptions of docs/product.md#overview and marks the signed-in role', async () => {
     signInAs('citypresident', 'Pune');
     installFakeApi();
     await renderDashboard();

@@ -9,7 +9,7 @@ import { StatCards } from '../features/dashboard/components/StatCards';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 
 /**
- * Spec §2 Dashboard: the title by role, the four stat cards, the ticket list panel, the chart by
+ * docs/product.md#dashboard: the title by role, the four stat cards, the ticket list panel, the chart by
  * city and the information card. Three calls in parallel (card counts, city counts, the first
  * page of 10): nothing on this page ever loads more than one page of tickets. The route starts
  * them with the download of this page (`exposes/routes.tsx`); an action on a ticket invalidates

@@ -1,5 +1,5 @@
 /**
- * An in-memory stand-in for the ticket calls of ARCHITECTURE §5 and §6, for component tests (and
+ * An in-memory stand-in for the ticket calls of docs/architecture.md#api and docs/architecture.md#workflow, for component tests (and
  * screenshots) while the real ticket api is being built. It answers like the contract says:
  * server-side paging and filters, `total`, stats from all tickets in scope, actions through the
  * shared `decide`, 409 on a stale version. The signed-in user is read from the bearer token

@@ -1,7 +1,7 @@
 import { roleBadgeColor, roleLabel, TintedBadge } from 'shared-contracts';
 
 /**
- * Spec §6 role badge: Admin red, Credai President blue, City President green, Observer info,
+ * docs/product.md#roles role badge: Admin red, Credai President blue, City President green, Observer info,
  * Convenor yellow, Customer and others grey.
  */
 export function RoleBadge({ role }: { role: string }) {

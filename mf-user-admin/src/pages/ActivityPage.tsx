@@ -5,7 +5,7 @@ import { UserOverview } from '../features/overview/components/UserOverview';
 import { useAdminAccess } from '../hooks/useAdminAccess';
 import { USER_ADMIN_NS } from '../i18n';
 
-/** /activity: the Users page of the admin menu (spec §2 route table), an overview of the accounts. */
+/** /activity: the Users page of the admin menu (docs/product.md#routes), an overview of the accounts. */
 export default function ActivityPage() {
   const { t } = useTranslation(USER_ADMIN_NS);
   const { allowed } = useAdminAccess();

@@ -56,7 +56,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the list (spec §2 User Management)', () => {
+describe('the list (docs/product.md#user-management)', () => {
   test('shows a spinner, then the first page of 10 in the table with every column', async () => {
     const held = new HeldCalls([API_PATHS.users.list]);
     const api = installFakeApi(new FakeUsersApi(makeUsers(25)), held);
@@ -92,7 +92,7 @@ describe('the list (spec §2 User Management)', () => {
     expect(api.listCalls()[0]?.query).toEqual({ page: '1', pageSize: '10' });
   });
 
-  test('role badges take the spec §6 colours: Admin red, Credai President blue, City President green, Observer info, Convenor yellow, others grey', async () => {
+  test('role badges take the docs/product.md#roles colours: Admin red, Credai President blue, City President green, Observer info, Convenor yellow, others grey', async () => {
     installFakeApi(new FakeUsersApi(makeUsers(10)));
     await renderLoaded();
     const badge = (row: number, text: string) => within(bodyRows()[row] as HTMLElement).getByText(text);
@@ -118,7 +118,7 @@ describe('the list (spec §2 User Management)', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 
-  test('the role filter offers the spec choices, asks the api for that role and goes back to page 1', async () => {
+  test('the role filter offers the first description of the product choices, asks the api for that role and goes back to page 1', async () => {
     const api = installFakeApi(new FakeUsersApi(makeUsers(40)));
     await renderLoaded();
     const filter = screen.getByRole('combobox', { name: 'Filter by role' });
@@ -289,7 +289,7 @@ describe('the Add/Edit modal', () => {
     await enter(inside.getByLabelText(/^Password/), values.password);
   }
 
-  test('Add User opens "Add New User" with the spec fields, role Customer and Active by default', async () => {
+  test('Add User opens "Add New User" with the first description of the product fields, role Customer and Active by default', async () => {
     installFakeApi();
     await renderLoaded();
     const modal = await openAdd();
@@ -321,7 +321,7 @@ describe('the Add/Edit modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  test('validation (spec §5): required fields, email format, 10-digit mobile, password on create; nothing is sent', async () => {
+  test('validation (docs/product.md#validation): required fields, email format, 10-digit mobile, password on create; nothing is sent', async () => {
     const api = installFakeApi();
     await renderLoaded();
     const modal = await openAdd();
@@ -538,7 +538,7 @@ describe('the Add/Edit modal', () => {
   });
 });
 
-describe('who may see it (spec §6; the api refuses everyone but admins)', () => {
+describe('who may see it (docs/product.md#roles; the api refuses everyone but admins)', () => {
   test.each(['convenor', 'citypresident', 'credaipresident', 'observer', 'governor', 'customer'])(
     '%s gets the "not allowed" state without asking for the list',
     async (role) => {
@@ -559,7 +559,7 @@ describe('who may see it (spec §6; the api refuses everyone but admins)', () =>
     },
   );
 
-  test('an unknown role gets the screen (spec §6), and the api\'s 403 turns it into "not allowed"', async () => {
+  test('an unknown role gets the screen (docs/product.md#roles), and the api\'s 403 turns it into "not allowed"', async () => {
     signInAs('auditor');
     const api = installFakeApi();
     await renderPage();

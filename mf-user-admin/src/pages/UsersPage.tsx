@@ -5,7 +5,7 @@ import { UserManagement } from '../features/users/components/UserManagement';
 import { useAdminAccess } from '../hooks/useAdminAccess';
 import { USER_ADMIN_NS } from '../i18n';
 
-/** /users: spec §2 User Management; a role without the Users menu gets the 'not allowed' state. */
+/** /users: docs/product.md#user-management; a role without the Users menu gets the 'not allowed' state. */
 export default function UsersPage() {
   const { t } = useTranslation(USER_ADMIN_NS);
   const { allowed } = useAdminAccess();

@@ -1,6 +1,6 @@
 import { ApiError, apiErrorFromAnswer, toApiError } from './errors';
 
-describe('apiErrorFromAnswer: the error helper of spec §8 for an answer read without ky', () => {
+describe('apiErrorFromAnswer: the error helper of docs/product.md#errors for an answer read without ky', () => {
   it.each<[string, number, unknown, { status: number; message: string; details?: unknown }]>([
     [
       'the error text and details',

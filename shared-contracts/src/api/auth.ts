@@ -1,4 +1,4 @@
-/** Spec §7 Auth calls. */
+/** docs/product.md#calls Auth calls. */
 import { queryOptions } from '@tanstack/react-query';
 import { authStore, type StoredUser } from '../auth/authStore';
 import { landingRoute } from '../rules/landingRoute';
@@ -30,7 +30,7 @@ export function login(credentials: LoginRequestInput, options: CallOptions = {})
 }
 
 /**
- * Spec §7 "Login success stores token and user, then navigates by role": signs in and returns
+ * docs/product.md#calls "Login success stores token and user, then navigates by role": signs in and returns
  * the stored user and the route to go to.
  */
 export async function signInWithPassword(

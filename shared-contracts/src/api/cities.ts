@@ -1,4 +1,4 @@
-/** Spec §7 Cities calls. */
+/** docs/product.md#calls Cities calls. */
 import { queryOptions } from '@tanstack/react-query';
 import {
   type AssignCommitteeResponse,

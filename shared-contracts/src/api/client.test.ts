@@ -383,7 +383,7 @@ describe('every call: method, path, query, body and parsed answer', () => {
   });
 });
 
-describe('answers without the expected data (spec §8)', () => {
+describe('answers without the expected data (docs/product.md#errors)', () => {
   it.each<[string, () => Promise<unknown>, unknown, string]>([
     ['ticket without ticket', () => getTicket(5), {}, 'Invalid response format from server'],
     ['tickets without tickets', () => listAllTickets(), { total: 0 }, 'Invalid response format from server'],
@@ -413,7 +413,7 @@ describe('answers without the expected data (spec §8)', () => {
   });
 });
 
-describe('the error helper (spec §8)', () => {
+describe('the error helper (docs/product.md#errors)', () => {
   it.each<[string, Response, object]>([
     [
       'error and details',
@@ -498,7 +498,7 @@ describe('401 signs out and tells the shell (ADR 0003)', () => {
   });
 });
 
-describe('sign-in (spec §7: store token and user, then navigate by role)', () => {
+describe('sign-in (docs/product.md#calls: store token and user, then navigate by role)', () => {
   it.each([
     ['Admin', '/dashboard'],
     ['customer', '/add-ticket'],
@@ -512,7 +512,7 @@ describe('sign-in (spec §7: store token and user, then navigate by role)', () =
   });
 });
 
-describe('ticket actions through the role-specific call (spec §6)', () => {
+describe('ticket actions through the role-specific call (docs/product.md#roles)', () => {
   it.each([
     ['admin', '/api/tickets/5/action'],
     ['CityPresident', '/api/tickets/citypresident/5/citypresidentaction'],
@@ -542,7 +542,7 @@ describe('ticket actions through the role-specific call (spec §6)', () => {
   });
 });
 
-describe('submit (spec §7 multipart)', () => {
+describe('submit (docs/product.md#calls multipart)', () => {
   const form = {
     fullName: 'Ravi',
     cityId: '1',

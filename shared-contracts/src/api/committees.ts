@@ -1,4 +1,4 @@
-/** Spec §7 Committees calls. */
+/** docs/product.md#calls Committees calls. */
 import { queryOptions } from '@tanstack/react-query';
 import {
   type CommitteeCreate,

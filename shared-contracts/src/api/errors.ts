@@ -1,5 +1,5 @@
 /**
- * Spec §8 error helper: every failure of a call becomes `{ status, message, details }`.
+ * docs/product.md#errors error helper: every failure of a call becomes `{ status, message, details }`.
  * - the server answered: its `error` field (else 'An error occurred') and its `details`;
  * - no answer (network down, timeout): status 0 and the connection message;
  * - anything else (the request could not even be built): 'Error setting up request'.
@@ -33,7 +33,7 @@ function errorBody(data: unknown): { error?: unknown; details?: unknown } {
   return typeof data === 'object' && data !== null ? (data as { error?: unknown; details?: unknown }) : {};
 }
 
-/** Spec §8: `{ status, message, details }` of any error thrown by a call. */
+/** docs/product.md#errors: `{ status, message, details }` of any error thrown by a call. */
 export function toApiError(error: unknown): ApiErrorInfo {
   if (error instanceof ApiError) {
     return error.details === undefined

@@ -17,7 +17,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 export const http: KyInstance = ky.create({
-  // One origin in every mode (ARCHITECTURE §2): no host is compiled into a bundle.
+  // One origin in every mode (docs/architecture.md#topology): no host is compiled into a bundle.
   prefix: API_BASE,
   retry: 0,
   timeout: 30_000,

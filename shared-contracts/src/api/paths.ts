@@ -1,5 +1,5 @@
 /**
- * Every call of spec §7 and ARCHITECTURE §5, relative to `/api`, in Fastify's `:param` form.
+ * Every call of docs/product.md#calls and docs/architecture.md#api, relative to `/api`, in Fastify's `:param` form.
  * The api registers its routes with these and the client builds its URLs from them, so a path
  * exists once.
  */
@@ -55,7 +55,7 @@ export const API_PATHS = {
   docs: '/docs',
 } as const;
 
-/** Where stored files are served from (outside `/api`, spec §7). */
+/** Where stored files are served from (outside `/api`, docs/product.md#calls). */
 export const UPLOAD_PATHS = {
   attachment: '/uploads/attachments/:file',
   photo: '/uploads/photos/:file',
@@ -70,7 +70,7 @@ export function pathFor(template: string, params: Record<string, string | number
   });
 }
 
-/** The path of a stored file (spec §7: /uploads/attachments/{file} or /uploads/photos/{file}). */
+/** The path of a stored file (docs/product.md#calls: /uploads/attachments/{file} or /uploads/photos/{file}). */
 export function uploadPath(kind: 'attachment' | 'photo', file: string): string {
   return pathFor(kind === 'photo' ? UPLOAD_PATHS.photo : UPLOAD_PATHS.attachment, { file });
 }

@@ -9,7 +9,7 @@ import type { ApiError } from './errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    // Every client function throws an ApiError (spec §8 `{ status, message, details }`).
+    // Every client function throws an ApiError (docs/product.md#errors `{ status, message, details }`).
     defaultError: ApiError;
   }
 }
@@ -22,7 +22,7 @@ export const QUERY_FRESH_MS = 5_000;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // A failure shows its message with a Retry button at once (spec §8), as before this cache:
+    // A failure shows its message with a Retry button at once (docs/product.md#errors), as before this cache:
     // no silent retries, and no refetch when the tab regains focus.
     queries: { staleTime: QUERY_FRESH_MS, retry: false, refetchOnWindowFocus: false },
     mutations: { retry: false },

@@ -9,7 +9,7 @@ import { http } from './http';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface CallOptions {
-  /** The share-link secret (ARCHITECTURE §8), sent as `X-Access-Key`. */
+  /** The share-link secret (docs/architecture.md#security-decisions), sent as `X-Access-Key`. */
   accessKey?: string | null;
   signal?: AbortSignal;
 }
@@ -30,7 +30,7 @@ export function accessKeyHeaders(accessKey: string | null | undefined): Record<s
 
 /**
  * Sends one call under `/api` and parses its answer with `schema`. Every failure is thrown as an
- * `ApiError`; an answer that does not match the schema is `invalidMessage` (spec §8).
+ * `ApiError`; an answer that does not match the schema is `invalidMessage` (docs/product.md#errors).
  */
 export async function request<S extends z.ZodType>(
   method: Method,

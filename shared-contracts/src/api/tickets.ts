@@ -1,4 +1,4 @@
-/** Spec §7 Tickets calls, the per-role calls, and the additions of ARCHITECTURE §5. */
+/** docs/product.md#calls Tickets calls, the per-role calls, and the additions of docs/architecture.md#api. */
 
 import { queryOptions } from '@tanstack/react-query';
 
@@ -194,7 +194,7 @@ export function listConvenorAssignedTickets(query: TicketListQueryInput = {}, op
   return list(API_PATHS.tickets.convenorAssigned, query, options);
 }
 
-/** Spec §6: the role-specific action call of each role that has one. */
+/** docs/product.md#roles: the role-specific action call of each role that has one. */
 export const ACTION_PATHS: Readonly<Record<string, string>> = {
   admin: API_PATHS.tickets.adminAction,
   citypresident: API_PATHS.tickets.cityPresidentAction,
@@ -211,7 +211,7 @@ export function actionPath(role: string | null | undefined, ticketId: number): s
 }
 
 /**
- * POST the action through the caller's role-specific call (spec §6, §7); the body is action,
+ * POST the action through the caller's role-specific call (docs/product.md#roles, docs/product.md#calls); the body is action,
  * comment and user with role. The answer is the updated ticket.
  */
 export function ticketAction(
@@ -231,8 +231,8 @@ export function ticketAction(
 }
 
 /**
- * Downloads a stored file (spec §7 /uploads/…) with the share key when there is one
- * (ARCHITECTURE §8: files go only to callers who may see the ticket). Returns the Blob to open
+ * Downloads a stored file (docs/product.md#calls /uploads/…) with the share key when there is one
+ * (docs/architecture.md#security-decisions: files go only to callers who may see the ticket). Returns the Blob to open
  * or save; the caller makes an object URL of it.
  */
 export async function downloadAttachment(url: string, options: CallOptions = {}): Promise<Blob> {

@@ -1,4 +1,4 @@
-/** Spec §7 Users calls. */
+/** docs/product.md#calls Users calls. */
 import { queryOptions } from '@tanstack/react-query';
 import {
   type CityPresidentsQuery,

@@ -1,13 +1,13 @@
 /**
  * The one auth store of the page. Module Federation shares shared-contracts as a singleton, so
  * the shell and every remote read and write this same instance.
- * Persisted under the spec's localStorage keys: `token` (the raw bearer token) and `user` (JSON).
+ * Persisted under the product's localStorage keys: `token` (the raw bearer token) and `user` (JSON).
  */
 import { createStore, useStore } from 'zustand';
 import { normaliseRole } from '../rules/normaliseRole';
 import { TOKEN_KEY, USER_KEY } from './storageKeys';
 
-/** Spec §3 stored user: id, name (from fullName), email, role (lowercased); the dashboard reads city. */
+/** docs/product.md#data stored user: id, name (from fullName), email, role (lowercased); the dashboard reads city. */
 export interface StoredUser {
   id: number;
   name: string;
@@ -17,7 +17,7 @@ export interface StoredUser {
   city?: string | null;
 }
 
-/** The login answer as the store needs it (spec §3 Login response). */
+/** The login answer as the store needs it (docs/product.md#data Login response). */
 export interface LoginAnswer {
   token: string;
   user: { id: number; fullName: string; email: string; role: string; city?: string | null };
@@ -103,7 +103,7 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector);
 }
 
-/** The signed-in role, lowercased; customer when nobody is signed in (spec §6). */
+/** The signed-in role, lowercased; customer when nobody is signed in (docs/product.md#roles). */
 export function currentRole(): string {
   return normaliseRole(authStore.getState().user?.role);
 }

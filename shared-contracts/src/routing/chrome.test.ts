@@ -1,7 +1,7 @@
 import { isChromeHidden } from './chrome';
 import { REMOTE_ROUTES, ROUTES_EXPOSE } from './remoteRoutes';
 
-describe('isChromeHidden (spec §2)', () => {
+describe('isChromeHidden (docs/product.md#screens)', () => {
   it.each([
     ['/ticket-detail/5', true],
     ['/ticket-detail', true],
@@ -14,7 +14,7 @@ describe('isChromeHidden (spec §2)', () => {
   ])('%p → %p', (path, hidden) => {
     expect(isChromeHidden(path)).toBe(hidden);
   });
-  it('every route of the spec has one owner', () => {
+  it('every route of the first description of the product has one owner', () => {
     const all = Object.values(REMOTE_ROUTES).flat();
     expect(new Set(all).size).toBe(all.length);
     expect(ROUTES_EXPOSE).toBe('./routes');

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * Which remote owns which route (ARCHITECTURE §4). The shell mounts a boundary for each path;
+ * Which remote owns which route (docs/architecture.md#federation-contract). The shell mounts a boundary for each path;
  * the remote's exposed `./routes` module maps the same paths to its pages. Remotes never import
  * each other: they link by URL only.
  */

@@ -1,7 +1,7 @@
 import type { TicketAction } from '../schemas/tickets';
 import { normaliseStatus } from './ticketStatus';
 
-/** Spec §4 Action names: Approved → approve, Rejected → reject, Resolved → resolve, in-review → review. */
+/** docs/product.md#action-names: Approved → approve, Rejected → reject, Resolved → resolve, in-review → review. */
 const ACTIONS: Record<string, TicketAction> = {
   approved: 'approve',
   rejected: 'reject',

@@ -1,4 +1,4 @@
-/** Spec §8 success toasts per action; any other action gets the generic text. */
+/** docs/product.md#errors success toasts per action; any other action gets the generic text. */
 const TOASTS: Record<string, string> = {
   approve: 'Ticket has been approved successfully!',
   reject: 'Ticket has been rejected.',

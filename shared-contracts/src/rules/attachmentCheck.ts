@@ -9,14 +9,14 @@ export function fileExtension(fileName: string): string {
 /** The file input's `accept`. */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.join(',');
 
-/** Spec §5: 'File size (X MB) exceeds the maximum limit of 20MB', X with two decimals. */
+/** docs/product.md#validation: 'File size (X MB) exceeds the maximum limit of 20MB', X with two decimals. */
 export function fileTooLargeMessage(bytes: number): string {
   return `File size (${(bytes / (1024 * 1024)).toFixed(2)} MB) exceeds the maximum limit of ${ATTACHMENT_MAX_MB}MB`;
 }
 
 export const FILE_TYPE_MESSAGE = 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed';
 
-/** Spec §5 attachment check: the error message, or null when the file may be attached. */
+/** docs/product.md#validation attachment check: the error message, or null when the file may be attached. */
 export function attachmentError(file: { name: string; size: number }): string | null {
   if (file.size > ATTACHMENT_MAX_BYTES) return fileTooLargeMessage(file.size);
   if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
@@ -26,7 +26,7 @@ export function attachmentError(file: { name: string; size: number }): string | 
 
 export type AttachmentIcon = 'pdf' | 'word' | 'image' | 'file';
 
-/** Spec §2 dialog: the icon of an attachment by extension (pdf; doc or docx; jpg, jpeg or png). */
+/** docs/product.md#ticket-details-dialog dialog: the icon of an attachment by extension (pdf; doc or docx; jpg, jpeg or png). */
 export function attachmentIcon(fileName: string): AttachmentIcon {
   switch (fileExtension(fileName)) {
     case '.pdf':

@@ -9,7 +9,7 @@ interface CountableTicket {
 }
 
 /**
- * Spec §2, §4: the bars of the city chart. Pending counts pending and in-review together;
+ * docs/product.md#screens, docs/product.md#ticket-states: the bars of the city chart. Pending counts pending and in-review together;
  * approved counts only in the total. Cities in order of first appearance.
  */
 export function cityChartCounts(tickets: readonly CountableTicket[]): CityStats[] {
@@ -37,7 +37,7 @@ export function chartRowsForCity(rows: readonly CityStats[], city: string | null
   return rows.filter((row) => row.city.toLowerCase() === wanted);
 }
 
-/** Spec §2 empty chart message. */
+/** docs/product.md#dashboard empty chart message. */
 export function emptyChartMessage(city: string): string {
   return `No ticket data available for ${city}`;
 }

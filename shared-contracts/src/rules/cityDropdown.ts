@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** Spec §2 city dropdown texts. */
+/** docs/product.md#dashboard city dropdown texts. */
 export const CITY_DROPDOWN_TEXTS = {
   search: 'Search cities...',
   empty: 'No cities found',
@@ -14,7 +14,7 @@ export function isCityLocked(role: string | null | undefined): boolean {
 }
 
 /**
- * Spec §2: the city dropdown is disabled while loading, for City President and Convenor, or
+ * docs/product.md#screens: the city dropdown is disabled while loading, for City President and Convenor, or
  * when there is one city or fewer.
  */
 export function isCityDropdownDisabled(options: {

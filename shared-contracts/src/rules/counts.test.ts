@@ -4,7 +4,7 @@ import { RING_COLOR_VALUES, ringColor } from './ringColor';
 import { sharePercentage } from './sharePercentage';
 import { ticketCity } from './ticketCity';
 
-describe('sharePercentage (spec §2)', () => {
+describe('sharePercentage (docs/product.md#screens)', () => {
   it.each([
     [0, 0, 0],
     [5, 0, 0],
@@ -17,7 +17,7 @@ describe('sharePercentage (spec §2)', () => {
   });
 });
 
-describe('ringColor (spec §2)', () => {
+describe('ringColor (docs/product.md#screens)', () => {
   it.each([
     [0, 'red-orange'],
     [29, 'red-orange'],
@@ -31,7 +31,7 @@ describe('ringColor (spec §2)', () => {
   });
 });
 
-describe('ticketCity (spec §3)', () => {
+describe('ticketCity (docs/product.md#data)', () => {
   it.each([
     [{ city: 'Pune' }, 'Pune'],
     [{ city: 'pune', cityData: { name: 'Pune' } }, 'Pune'],
@@ -43,7 +43,7 @@ describe('ticketCity (spec §3)', () => {
   });
 });
 
-describe('cityChartCounts (spec §4: pending and in-review count as pending)', () => {
+describe('cityChartCounts (docs/product.md#ticket-states: pending and in-review count as pending)', () => {
   const tickets = [
     { status: 'pending', city: 'Pune' },
     { status: 'in-review', city: 'Pune' },
@@ -70,7 +70,7 @@ describe('cityChartCounts (spec §4: pending and in-review count as pending)', (
   });
 });
 
-describe('dashboardCounts (spec §4: In Review counts only the exact in-review)', () => {
+describe('dashboardCounts (docs/product.md#ticket-states: In Review counts only the exact in-review)', () => {
   it('counts the four cards', () => {
     expect(
       dashboardCounts([

@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** Spec §2 Dashboard: the title by role (role compared case-insensitively). */
+/** docs/product.md#dashboard: the title by role (role compared case-insensitively). */
 const TITLES: Record<string, string> = {
   admin: 'Admin Dashboard',
   citypresident: 'City President Dashboard',

@@ -6,7 +6,7 @@ export function toIsoDay(date: Date): string {
 }
 
 /**
- * Spec §7 GET /tickets/all: dates are YYYY-MM-DD and the end date is the day after the start
+ * docs/product.md#calls GET /tickets/all: dates are YYYY-MM-DD and the end date is the day after the start
  * date (the range is `[startDate, endDate)`).
  */
 export function dayRange(day: string): { startDate: string; endDate: string } {

@@ -7,12 +7,12 @@ export function previewWords(text: string | null | undefined, words: number): st
   return `${all.slice(0, words).join(' ')}...`;
 }
 
-/** Spec §2 desktop table: the first 5 words, then an ellipsis. */
+/** docs/product.md#screens desktop table: the first 5 words, then an ellipsis. */
 export function tableDescriptionPreview(text: string | null | undefined): string {
   return previewWords(text, DESCRIPTION_PREVIEW_WORDS_TABLE);
 }
 
-/** Spec §2 mobile card: the first 10 words. */
+/** docs/product.md#ticket-list-panel mobile card: the first 10 words. */
 export function cardDescriptionPreview(text: string | null | undefined): string {
   return previewWords(text, DESCRIPTION_PREVIEW_WORDS_CARD);
 }

@@ -15,7 +15,7 @@ import {
 import { ticketIdDisplay } from './ticketIdDisplay';
 import { countWords } from './wordCount';
 
-describe('countWords (spec §5)', () => {
+describe('countWords (docs/product.md#validation)', () => {
   it.each([
     ['', 0],
     ['   ', 0],
@@ -29,7 +29,7 @@ describe('countWords (spec §5)', () => {
   });
 });
 
-describe('description previews (spec §2)', () => {
+describe('description previews (docs/product.md#screens)', () => {
   it.each([
     ['one two three four five six', 'one two three four five...'],
     ['one two three four five', 'one two three four five'],
@@ -46,7 +46,7 @@ describe('description previews (spec §2)', () => {
   });
 });
 
-describe('ticketIdDisplay (spec §2)', () => {
+describe('ticketIdDisplay (docs/product.md#screens)', () => {
   it.each([
     [42, 'CREDAI-42'],
     ['7', 'CREDAI-7'],
@@ -55,7 +55,7 @@ describe('ticketIdDisplay (spec §2)', () => {
   });
 });
 
-describe('ticket assignment (spec §2 dialog and detail screen)', () => {
+describe('ticket assignment (docs/product.md#ticket-details-dialog dialog and detail screen)', () => {
   const full = {
     status: 'approved',
     currentAssignee: 'Convenor',

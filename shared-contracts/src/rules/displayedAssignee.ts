@@ -8,7 +8,7 @@ const NAMES: Record<string, string> = {
 };
 
 /**
- * Spec §4 displayed assignee of the public views: 'Completed' when resolved; else the person
+ * docs/product.md#displayed-assignee of the public views: 'Completed' when resolved; else the person
  * for CityPresident, Admin, Observer and Convenor; anything else its own value, or 'Unknown'.
  */
 export function displayedAssignee(

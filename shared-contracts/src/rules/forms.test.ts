@@ -30,7 +30,7 @@ const form: TicketSubmitForm = {
   description: 'The lift has been broken for a week',
 };
 
-describe('validateSubmitForm (spec §5)', () => {
+describe('validateSubmitForm (docs/product.md#validation)', () => {
   it('accepts a valid form', () => {
     const result = validateSubmitForm(form);
     expect(result.ok).toBe(true);
@@ -86,7 +86,7 @@ describe('validateSubmitForm (spec §5)', () => {
   });
 });
 
-describe('validateUserForm (spec §5)', () => {
+describe('validateUserForm (docs/product.md#validation)', () => {
   const values = {
     fullName: 'Asha',
     email: 'asha@x.co',
@@ -145,7 +145,7 @@ describe('validateUserForm (spec §5)', () => {
   });
 });
 
-describe('attachment checks (spec §5)', () => {
+describe('attachment checks (docs/product.md#validation)', () => {
   const MB = 1024 * 1024;
   it.each([
     [{ name: 'a.pdf', size: 20 * MB }, null],
@@ -176,7 +176,7 @@ describe('attachment checks (spec §5)', () => {
   });
 });
 
-describe('submit outcome (spec §4 Submit flow, §8)', () => {
+describe('submit outcome (docs/product.md#submit-flow, docs/product.md#errors)', () => {
   it.each([
     [
       { ticketId: 5, userId: 3, shareUrl: '/ticket-detail/5#key=k' },

@@ -1,7 +1,7 @@
 import { normaliseRole } from './normaliseRole';
 
 /**
- * Spec §2 "After sign-in": customer goes to /add-ticket; admin, credaipresident, citypresident,
+ * docs/product.md#after-sign-in: customer goes to /add-ticket; admin, credaipresident, citypresident,
  * governor, observer and any other role go to /dashboard.
  */
 export function landingRoute(role: string | null | undefined): '/dashboard' | '/add-ticket' {

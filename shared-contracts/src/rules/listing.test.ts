@@ -8,7 +8,7 @@ import {
 } from './ticketFilters';
 import { ticketListingPlan } from './ticketListing';
 
-describe('ticketListingPlan (spec §6 Ticket listing per role)', () => {
+describe('ticketListingPlan (docs/product.md#ticket-listing-by-role)', () => {
   it.each([
     ['admin', 'all', 'all', null],
     ['credaipresident', 'resolved', 'all', null],
@@ -44,7 +44,7 @@ describe('ticketListingPlan (spec §6 Ticket listing per role)', () => {
   });
 });
 
-describe('list panel filters (spec §2)', () => {
+describe('list panel filters (docs/product.md#screens)', () => {
   const day = (d: number) => new Date(2026, 0, d, 10).toISOString();
   const tickets = [
     {

@@ -1,6 +1,6 @@
 import { normaliseStatus } from './ticketStatus';
 
-/** The steps of the member card's progress bar (spec §2). */
+/** The steps of the member card's progress bar (docs/product.md#screens). */
 export const MEMBER_PROGRESS_STEPS = ['Pending', 'In Review', 'Resolved'] as const;
 
 export interface MemberProgress {
@@ -13,7 +13,7 @@ export interface MemberProgress {
 }
 
 /**
- * Spec §4: pending step 0 (0 %); in-review and approved step 1 (50 %, shown as In Review);
+ * docs/product.md#ticket-states: pending step 0 (0 %); in-review and approved step 1 (50 %, shown as In Review);
  * resolved step 2 (100 %); rejected a full red bar labelled Rejected.
  */
 export function memberProgress(status: string | null | undefined): MemberProgress {

@@ -2,13 +2,13 @@ import { normaliseStatus } from './ticketStatus';
 
 export type MemberOutcome = { label: 'Rejection Reason' | 'Resolution Method'; text: string } | null;
 
-/** Spec §2 member card: 'Your ticket is in review.' when approved or in-review, else nothing. */
+/** docs/product.md#member-status-card member card: 'Your ticket is in review.' when approved or in-review, else nothing. */
 export function memberStatusNote(status: string | null | undefined): string | null {
   const normalised = normaliseStatus(status);
   return normalised === 'approved' || normalised === 'in-review' ? 'Your ticket is in review.' : null;
 }
 
-/** Spec §2 member card box: the rejection reason of a rejected ticket, the method of a resolved one. */
+/** docs/product.md#member-status-card member card box: the rejection reason of a rejected ticket, the method of a resolved one. */
 export function memberOutcome(ticket: {
   status?: string | null;
   rejectionReason?: string | null;

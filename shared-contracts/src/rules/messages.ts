@@ -1,5 +1,5 @@
 /**
- * Every error and status text of spec §5 and §8 that more than one place shows, copied exactly.
+ * Every error and status text of docs/product.md#validation and docs/product.md#errors that more than one place shows, copied exactly.
  * Screen-specific labels live in each app's catalogue; these are the ones rules and the client return.
  */
 export const MESSAGES = {
@@ -22,7 +22,7 @@ export const MESSAGES = {
   citiesFailed: 'Using default city list. Failed to load from server.',
 } as const;
 
-/** The toast of a failed ticket action (spec §8). */
+/** The toast of a failed ticket action (docs/product.md#errors). */
 export function actionFailedMessage(message: string): string {
   return `Failed to update ticket: ${message}`;
 }

@@ -1,7 +1,7 @@
 import { isRole, type Role } from '../schemas/role';
 
 /**
- * Spec §6: the role is compared case-insensitively and defaults to customer. The result is the
+ * docs/product.md#roles: the role is compared case-insensitively and defaults to customer. The result is the
  * lowercase text (an unknown role stays as it is: some rules treat unknown roles like admin).
  */
 export function normaliseRole(role: string | null | undefined): string {

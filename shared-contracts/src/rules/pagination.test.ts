@@ -52,7 +52,7 @@ describe('page arithmetic', () => {
   });
 });
 
-describe('ticketPageNumbers (spec §2: mobile shows first, current, last)', () => {
+describe('ticketPageNumbers (docs/product.md#screens: mobile shows first, current, last)', () => {
   it.each([
     [3, 5, false, [1, 2, 3, 4, 5]],
     [3, 5, true, [1, 3, 5]],
@@ -65,7 +65,7 @@ describe('ticketPageNumbers (spec §2: mobile shows first, current, last)', () =
   });
 });
 
-describe('userPageWindow (spec §2: 2 either side, first and last, ellipsis)', () => {
+describe('userPageWindow (docs/product.md#screens: 2 either side, first and last, ellipsis)', () => {
   it.each([
     [1, 1, [1]],
     [1, 3, [1, 2, 3]],
@@ -80,7 +80,7 @@ describe('userPageWindow (spec §2: 2 either side, first and last, ellipsis)', (
   });
 });
 
-describe('ticketPageWindow (spec §2 on mobile; a window once a desktop list has many pages)', () => {
+describe('ticketPageWindow (docs/product.md#screens on mobile; a window once a desktop list has many pages)', () => {
   it.each([
     [3, 5, false, [1, 2, 3, 4, 5]],
     [7, 10, false, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],

@@ -20,7 +20,7 @@ export function pageBounds(page: number, pageSize: number, total: number): { fro
 }
 
 /**
- * Spec §2 ticket list: every page number on a desktop; on mobile only the first, the current
+ * docs/product.md#ticket-list-panel ticket list: every page number on a desktop; on mobile only the first, the current
  * and the last page.
  */
 export function ticketPageNumbers(current: number, totalPages: number, mobile: boolean): number[] {
@@ -30,7 +30,7 @@ export function ticketPageNumbers(current: number, totalPages: number, mobile: b
 }
 
 /**
- * Spec §2 users pagination: 2 pages either side of the current page, the first and the last
+ * docs/product.md#user-management users pagination: 2 pages either side of the current page, the first and the last
  * always, an ellipsis wherever numbers are skipped.
  */
 export function userPageWindow(current: number, totalPages: number): PageItem[] {
@@ -51,24 +51,24 @@ export function userPageWindow(current: number, totalPages: number): PageItem[] 
   return items;
 }
 
-/** Spec §2 list footer: 'Showing X to Y of Z entries'. */
+/** docs/product.md#ticket-list-panel list footer: 'Showing X to Y of Z entries'. */
 export function ticketRangeText(page: number, pageSize: number, total: number): string {
   const { from, to } = pageBounds(page, pageSize, total);
   return `Showing ${from} to ${to} of ${total} entries`;
 }
 
-/** Spec §2 users footer: 'Showing X to Y of N users'. */
+/** docs/product.md#screens users footer: 'Showing X to Y of N users'. */
 export function userRangeText(page: number, pageSize: number, total: number): string {
   const { from, to } = pageBounds(page, pageSize, total);
   return `Showing ${from} to ${to} of ${total} users`;
 }
 
-/** Spec §2: 'Page N of M'. */
+/** docs/product.md#screens: 'Page N of M'. */
 export function pageOfText(page: number, totalPages: number): string {
   return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}`;
 }
 
-/** Spec §2: the users pagination appears only with more than one page. */
+/** docs/product.md#screens: the users pagination appears only with more than one page. */
 export function showUserPagination(total: number, pageSize: number): boolean {
   return pageCount(total, pageSize) > 1;
 }
@@ -77,8 +77,8 @@ export function showUserPagination(total: number, pageSize: number): boolean {
 export const TICKET_PAGES_SHOWN_IN_FULL = 10;
 
 /**
- * The page buttons of the ticket list. Mobile (spec §2): the first, the current and the last page.
- * Desktop: every page number while there are at most 10 pages (spec §2); beyond that (100,000
+ * The page buttons of the ticket list. Mobile (docs/product.md#screens): the first, the current and the last page.
+ * Desktop: every page number while there are at most 10 pages (docs/product.md#screens); beyond that (100,000
  * tickets are 10,000 pages) the users window: 2 pages either side, the first and the last.
  * An ellipsis stands wherever numbers are skipped.
  */

@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** Spec §6 role badge colours as Mantine colours ("info" is cyan). */
+/** docs/product.md#roles role badge colours as Mantine colours ("info" is cyan). */
 const COLORS: Record<string, string> = {
   admin: 'red',
   credaipresident: 'blue',

@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** Spec §1: the role-specific text of the dashboard information card. */
+/** docs/product.md#overview: the role-specific text of the dashboard information card. */
 const DESCRIPTIONS: Record<string, string> = {
   citypresident: 'The City President reviews, approves, rejects or resolves tickets of their city.',
   convenor: 'The Convenor manages tickets approved by City Presidents.',
@@ -10,7 +10,7 @@ const DESCRIPTIONS: Record<string, string> = {
   credaipresident: 'CredaiPresident oversees all cities.',
 };
 
-/** The information card text of a role, or null when the spec gives none (governor, customer, unknown). */
+/** The information card text of a role, or null when the first description of the product gives none (governor, customer, unknown). */
 export function roleDescription(role: string | null | undefined): string | null {
   return DESCRIPTIONS[normaliseRole(role)] ?? null;
 }

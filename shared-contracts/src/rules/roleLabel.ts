@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** How each role is named to users (spec §1, §6: the observer is shown as Office Bearer). */
+/** How each role is named to users (docs/product.md#overview, docs/product.md#roles: the observer is shown as Office Bearer). */
 const LABELS: Record<string, string> = {
   admin: 'Admin',
   credaipresident: 'Credai President',

@@ -31,7 +31,7 @@ describe('normaliseRole', () => {
   });
 });
 
-describe('landingRoute (spec §2 After sign-in)', () => {
+describe('landingRoute (docs/product.md#after-sign-in)', () => {
   it.each([
     ['admin', '/dashboard'],
     ['credaipresident', '/dashboard'],
@@ -48,7 +48,7 @@ describe('landingRoute (spec §2 After sign-in)', () => {
   });
 });
 
-describe('sidebarMenu (spec §2 Layout)', () => {
+describe('sidebarMenu (docs/product.md#layout)', () => {
   const labels = (role: string | null) => sidebarMenu(role).map((item) => `${item.label}:${item.path}`);
   it.each([
     ['admin', ['Dashboard:/dashboard', 'Users:/activity', 'Logout:/']],
@@ -72,7 +72,7 @@ describe('sidebarMenu (spec §2 Layout)', () => {
   });
 });
 
-describe('dashboardTitle (spec §2)', () => {
+describe('dashboardTitle (docs/product.md#screens)', () => {
   it.each([
     ['admin', 'Admin Dashboard'],
     ['CityPresident', 'City President Dashboard'],
@@ -86,7 +86,7 @@ describe('dashboardTitle (spec §2)', () => {
   });
 });
 
-describe('chartTitle (spec §2)', () => {
+describe('chartTitle (docs/product.md#screens)', () => {
   it.each([
     ['citypresident', 'Tickets in Your City'],
     ['convenor', 'Tickets in Your City'],
@@ -101,7 +101,7 @@ describe('chartTitle (spec §2)', () => {
   });
 });
 
-describe('ticketListTitle (spec §2)', () => {
+describe('ticketListTitle (docs/product.md#screens)', () => {
   it.each([
     ['admin', 'all', 'Admin Ticket Management'],
     ['admin', 'in-review', 'Admin Ticket Management'],
@@ -119,7 +119,7 @@ describe('ticketListTitle (spec §2)', () => {
   });
 });
 
-describe('roleDescription (spec §1)', () => {
+describe('roleDescription (docs/product.md#overview)', () => {
   it.each([
     ['citypresident', 'The City President reviews, approves, rejects or resolves tickets of their city.'],
     ['convenor', 'The Convenor manages tickets approved by City Presidents.'],
@@ -136,7 +136,7 @@ describe('roleDescription (spec §1)', () => {
   });
 });
 
-describe('roleLabel and roleBadgeColor (spec §6)', () => {
+describe('roleLabel and roleBadgeColor (docs/product.md#roles)', () => {
   it.each([
     ['admin', 'Admin', 'red'],
     ['credaipresident', 'Credai President', 'blue'],
@@ -163,7 +163,7 @@ describe('roleLabel and roleBadgeColor (spec §6)', () => {
   });
 });
 
-describe('city dropdown (spec §2)', () => {
+describe('city dropdown (docs/product.md#screens)', () => {
   it('texts', () => {
     expect(CITY_DROPDOWN_TEXTS).toEqual({
       search: 'Search cities...',

@@ -33,20 +33,20 @@ export function decodeRouteId(segment: string | null | undefined): number | null
   return decoded === null ? null : toId(decoded);
 }
 
-/** Spec §5: /ticket-detail/{id}, else 'Invalid ticket ID. Please try again.' (no call is made). */
+/** docs/product.md#validation: /ticket-detail/{id}, else 'Invalid ticket ID. Please try again.' (no call is made). */
 export function parseTicketRouteId(segment: string | null | undefined): RouteIdResult {
   const id = decodeRouteId(segment);
   return id === null ? { ok: false, error: MESSAGES.invalidTicketId } : { ok: true, id };
 }
 
-/** Spec §5: /tickets/{userId}, else 'Invalid user ID. Please try again.'. */
+/** docs/product.md#validation: /tickets/{userId}, else 'Invalid user ID. Please try again.'. */
 export function parseUserRouteId(segment: string | null | undefined): RouteIdResult {
   const id = decodeRouteId(segment);
   return id === null ? { ok: false, error: MESSAGES.invalidUserId } : { ok: true, id };
 }
 
 /**
- * ARCHITECTURE §8: the share-link secret travels in the URL fragment (`#key=…`). Returns it, or
+ * docs/architecture.md#security-decisions: the share-link secret travels in the URL fragment (`#key=…`). Returns it, or
  * null when the fragment carries none.
  */
 export function accessKeyFromHash(hash: string | null | undefined): string | null {

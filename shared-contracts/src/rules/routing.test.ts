@@ -7,7 +7,7 @@ import {
   parseUserRouteId,
 } from './routeId';
 
-describe('route ids (spec §5: plain or url-safe encoded number)', () => {
+describe('route ids (docs/product.md#validation: plain or url-safe encoded number)', () => {
   it.each([
     ['42', 42],
     [' 7 ', 7],
@@ -61,7 +61,7 @@ describe('route ids (spec §5: plain or url-safe encoded number)', () => {
   });
 });
 
-describe('dates (spec §7: end date is the day after the start date)', () => {
+describe('dates (docs/product.md#calls: end date is the day after the start date)', () => {
   it.each([
     ['2026-01-15', '2026-01-16'],
     ['2026-01-31', '2026-02-01'],

@@ -11,7 +11,7 @@ const USERS: MenuItem = { key: 'users', label: 'Users', path: '/activity' };
 const LOGOUT: MenuItem = { key: 'logout', label: 'Logout', path: '/' };
 
 /**
- * Spec §2 sidebar by role. Admin: Dashboard, Users, Logout. City President, Convenor, Credai
+ * docs/product.md#layout sidebar by role. Admin: Dashboard, Users, Logout. City President, Convenor, Credai
  * President: Dashboard, Logout. Governor and Observer: Dashboard (to /add-ticket), Logout.
  * Unknown roles get the admin menu. The Users entry leads to /activity, the route table's
  * "Users page (admin menu)". A customer (who lands on the form) gets the same as the governor.
@@ -31,7 +31,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   }
 }
 
-/** Only Admin and unknown roles get the User Management entry (spec §6). */
+/** Only Admin and unknown roles get the User Management entry (docs/product.md#roles). */
 export function canSeeUserManagement(role: string | null | undefined): boolean {
   return sidebarMenu(role).some((item) => item.key === 'users');
 }

@@ -14,7 +14,7 @@ import {
   statusLabel,
 } from './ticketStatus';
 
-describe('ticket status (spec §4)', () => {
+describe('ticket status (docs/product.md#ticket-states)', () => {
   it.each([
     ['', 'pending', 'Pending', false],
     [null, 'pending', 'Pending', false],
@@ -45,7 +45,7 @@ describe('ticket status (spec §4)', () => {
   });
 });
 
-describe('actionForStatus (spec §4 Action names)', () => {
+describe('actionForStatus (docs/product.md#action-names)', () => {
   it.each([
     ['Approved', 'approve'],
     ['Rejected', 'reject'],
@@ -58,7 +58,7 @@ describe('actionForStatus (spec §4 Action names)', () => {
   });
 });
 
-describe('action toasts (spec §8)', () => {
+describe('action toasts (docs/product.md#errors)', () => {
   it.each([
     ['approve', 'Ticket has been approved successfully!'],
     ['reject', 'Ticket has been rejected.'],
@@ -74,7 +74,7 @@ describe('action toasts (spec §8)', () => {
   });
 });
 
-describe('displayedAssignee (spec §4)', () => {
+describe('displayedAssignee (docs/product.md#ticket-states)', () => {
   it.each([
     ['Resolved', 'Convenor', 'Completed'],
     ['resolved', null, 'Completed'],
@@ -90,7 +90,7 @@ describe('displayedAssignee (spec §4)', () => {
   });
 });
 
-describe('badge colours per screen (spec §4)', () => {
+describe('badge colours per screen (docs/product.md#ticket-states)', () => {
   it.each([
     ['pending', 'warning', 'warning'],
     ['approved', 'primary', 'primary'],
@@ -110,7 +110,7 @@ describe('badge colours per screen (spec §4)', () => {
   });
 });
 
-describe('member progress (spec §4)', () => {
+describe('member progress (docs/product.md#ticket-states)', () => {
   it('steps', () => {
     expect(MEMBER_PROGRESS_STEPS).toEqual(['Pending', 'In Review', 'Resolved']);
   });
@@ -129,7 +129,7 @@ describe('member progress (spec §4)', () => {
   });
 });
 
-describe('member status note and outcome (spec §2)', () => {
+describe('member status note and outcome (docs/product.md#screens)', () => {
   it.each([
     ['approved', 'Your ticket is in review.'],
     ['In-Review', 'Your ticket is in review.'],

@@ -20,7 +20,7 @@ const MEMBER: Record<string, BadgeVariant> = {
 };
 
 /**
- * Spec §4 badge colours per screen. List dialog: pending warning, approved primary, resolved
+ * docs/product.md#ticket-states badge colours per screen. List dialog: pending warning, approved primary, resolved
  * success, rejected danger, in-review info. Member card: in-review is primary like approved.
  * An unknown status is secondary.
  */

@@ -13,7 +13,7 @@ import { MESSAGES } from './messages';
 export type SubmitField = keyof TicketSubmitForm;
 
 /**
- * Spec §5 submit form, with the spec's messages. A missing city or committee also gives the
+ * docs/product.md#submit-form-validation, with the product's messages. A missing city or committee also gives the
  * form-level 'Please select both a city and a committee' (shown at submit).
  */
 export function validateSubmitForm(form: TicketSubmitForm): FormResult<TicketSubmit, SubmitField> {
@@ -37,12 +37,12 @@ export function submitFieldError(field: LiveSubmitField, value: string): string 
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
-/** Spec §5: only digits can be typed into Mobile, at most 10. */
+/** docs/product.md#validation: only digits can be typed into Mobile, at most 10. */
 export function sanitiseMobileInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, MOBILE_DIGITS);
 }
 
-/** Spec §5: the submit button is disabled while busy or while a name, mobile or description error shows. */
+/** docs/product.md#validation: the submit button is disabled while busy or while a name, mobile or description error shows. */
 export function isSubmitDisabled(
   busy: boolean,
   errors: Partial<Record<string, string | null | undefined>>,

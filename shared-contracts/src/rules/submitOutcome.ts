@@ -4,8 +4,8 @@ import { encodeRouteId } from './routeId';
 export type SubmitDestination = { ok: true; path: string } | { ok: false; error: string };
 
 /**
- * Spec §4 submit flow: go to the returned ticket; with only a user id, to that user's tickets;
- * with neither, 'Could not determine ticket ID from server response.'. ARCHITECTURE §8: the
+ * docs/product.md#submit-flow: go to the returned ticket; with only a user id, to that user's tickets;
+ * with neither, 'Could not determine ticket ID from server response.'. docs/architecture.md#security-decisions: the
  * keyed share link (`shareUrl`) is preferred, since a plain id opens nothing for a visitor.
  */
 export function submitDestination(answer: {
@@ -21,7 +21,7 @@ export function submitDestination(answer: {
   return { ok: false, error: MESSAGES.noTicketIdInAnswer };
 }
 
-/** Spec §8 submit failure: the server's error text, or the generic submit message. */
+/** docs/product.md#errors submit failure: the server's error text, or the generic submit message. */
 export function submitErrorMessage(
   error: { message?: string | null; status?: number } | null | undefined,
 ): string {
@@ -31,7 +31,7 @@ export function submitErrorMessage(
   return message;
 }
 
-/** Spec §8 login failure: the error message, falling back to 'Invalid email or password'. */
+/** docs/product.md#errors login failure: the error message, falling back to 'Invalid email or password'. */
 export function loginErrorMessage(error: { message?: string | null } | null | undefined): string {
   const message = error?.message?.trim();
   return message && message !== MESSAGES.genericError ? message : MESSAGES.invalidCredentials;

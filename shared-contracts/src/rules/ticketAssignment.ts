@@ -28,7 +28,7 @@ function people(ticket: AssignableTicket, observerLabel: AssignedPerson['label']
   return list;
 }
 
-/** Spec §2 dialog 'Assigned To': city president, convenor and observer present on the ticket. */
+/** docs/product.md#ticket-details-dialog dialog 'Assigned To': city president, convenor and observer present on the ticket. */
 export function assignedTo(ticket: AssignableTicket): AssignedPerson[] {
   return people(ticket, 'Observer');
 }
@@ -36,49 +36,49 @@ export function assignedTo(ticket: AssignableTicket): AssignedPerson[] {
 /** The text when nobody is assigned. */
 export const NO_ASSIGNEES = 'No users assigned yet';
 
-/** Spec §2 dialog 'Currently With': the current assignee, or 'Pending Assignment'. */
+/** docs/product.md#ticket-details-dialog dialog 'Currently With': the current assignee, or 'Pending Assignment'. */
 export function currentlyWith(ticket: AssignableTicket): string {
   return ticket.currentAssignee?.trim() || 'Pending Assignment';
 }
 
-/** Spec §2 detail screen: the current-status message. */
+/** docs/product.md#ticket-detail-screen detail screen: the current-status message. */
 export function currentStatusMessage(ticket: AssignableTicket): string {
   return isResolved(ticket.status)
     ? 'This ticket has been successfully resolved.'
     : `Your ticket is currently being handled by ${displayedAssignee(ticket.status, ticket.currentAssignee)}.`;
 }
 
-/** Spec §2 detail screen: the assignee badge is green when resolved, else info. */
+/** docs/product.md#ticket-detail-screen detail screen: the assignee badge is green when resolved, else info. */
 export function currentAssigneeBadgeColor(status: string | null | undefined): 'green' | 'cyan' {
   return isResolved(status) ? 'green' : 'cyan';
 }
 
-/** Spec §2 Ticket Assignment Details: the committee name or 'Not assigned'. */
+/** docs/product.md#ticket-detail-screen Ticket Assignment Details: the committee name or 'Not assigned'. */
 export function committeeName(ticket: AssignableTicket): string {
   return ticket.committee?.name?.trim() || 'Not assigned';
 }
 
-/** Spec §2 Ticket Assignment Details: the city name, or the city value. */
+/** docs/product.md#ticket-detail-screen Ticket Assignment Details: the city name, or the city value. */
 export function cityName(ticket: AssignableTicket): string {
   return ticket.cityData?.name?.trim() || ticket.city?.trim() || '';
 }
 
-/** Spec §2 Ticket Assignment Details: the named people (the observer as Office Bearer). */
+/** docs/product.md#ticket-detail-screen Ticket Assignment Details: the named people (the observer as Office Bearer). */
 export function assignmentPeople(ticket: AssignableTicket): AssignedPerson[] {
   return people(ticket, 'Office Bearer');
 }
 
-/** Spec §2 detail screen: the member's email, or 'Not provided'. */
+/** docs/product.md#ticket-detail-screen detail screen: the member's email, or 'Not provided'. */
 export function emailOrNotProvided(email: string | null | undefined): string {
   return email?.trim() || 'Not provided';
 }
 
-/** Spec §2 history: the actor of an entry, or 'System'. */
+/** docs/product.md#ticket-details-dialog history: the actor of an entry, or 'System'. */
 export function historyActor(entry: { actionBy?: string | null }): string {
   return entry.actionBy?.trim() || 'System';
 }
 
-/** Spec §4 submit flow: the city president field when the lookup found none or failed. */
+/** docs/product.md#submit-flow: the city president field when the lookup found none or failed. */
 export function cityPresidentFieldText(
   lookup:
     | { state: 'loading' }

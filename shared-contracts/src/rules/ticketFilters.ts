@@ -22,7 +22,7 @@ export interface TicketFilter {
   date?: string | null;
 }
 
-/** Spec §2 search: the title or the customer's full name contains the text, ignoring case. */
+/** docs/product.md#ticket-list-panel search: the title or the customer's full name contains the text, ignoring case. */
 export function matchesSearch(ticket: FilterableTicket, q: string | null | undefined): boolean {
   const needle = q?.trim().toLowerCase();
   if (!needle) return true;
@@ -63,7 +63,7 @@ export function filterTickets<T extends FilterableTicket>(tickets: readonly T[],
   );
 }
 
-/** Spec §2 'Filter by city': the cities present in the loaded tickets, sorted, without repeats. */
+/** docs/product.md#ticket-list-panel 'Filter by city': the cities present in the loaded tickets, sorted, without repeats. */
 export function cityFilterOptions(tickets: readonly FilterableTicket[]): string[] {
   return [...new Set(tickets.map(ticketCity))].sort((a, b) => a.localeCompare(b));
 }

@@ -1,7 +1,7 @@
 import { normaliseRole } from './normaliseRole';
 
 /**
- * Spec §2 ticket list panel title by role and active status filter (`in-review` is the In Review
+ * docs/product.md#ticket-list-panel title by role and active status filter (`in-review` is the In Review
  * filter; any other value, `all` included, is "otherwise").
  */
 export function ticketListTitle(role: string | null | undefined, statusFilter?: string | null): string {

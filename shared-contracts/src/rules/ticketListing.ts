@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** A ticket list call of spec §7 (see `API_PATHS.tickets`) or the list already on screen. */
+/** A ticket list call of docs/product.md#calls (see `API_PATHS.tickets`) or the list already on screen. */
 export type ListingSource =
   | 'all'
   | 'cityPresidentPending'
@@ -14,7 +14,7 @@ export type ListingSource =
 
 export interface ListingPlan {
   source: ListingSource;
-  /** The call to make when the first one fails (spec §6: "falls back to all tickets"). */
+  /** The call to make when the first one fails (docs/product.md#roles: "falls back to all tickets"). */
   fallback: 'all' | null;
   /** For `supplied`: keep the tickets of this status from the list already loaded. */
   localStatus?: string;
@@ -36,7 +36,7 @@ const plan = (source: ListingSource, extra: Partial<ListingPlan> = {}): ListingP
 });
 
 /**
- * Spec §6 "Ticket listing per role": which call fills the ticket list panel for a role and the
+ * docs/product.md#ticket-listing-by-role: which call fills the ticket list panel for a role and the
  * active status filter ('all', 'in-review', 'approved', 'resolved', 'rejected').
  */
 export function ticketListingPlan(

@@ -1,7 +1,7 @@
 import { TICKET_STATUSES, type TicketStatus } from '../schemas/tickets';
 
 /**
- * Spec §4: statuses are compared in mixed case and an empty one is `pending`. An unknown status
+ * docs/product.md#ticket-states: statuses are compared in mixed case and an empty one is `pending`. An unknown status
  * is kept (lowercased) so a screen can still show it; `isTicketStatus` tells the two apart.
  */
 export function normaliseStatus(status: string | null | undefined): string {
@@ -27,18 +27,18 @@ export function statusLabel(status: string | null | undefined): string {
   return isTicketStatus(normalised) ? LABELS[normalised] : normalised;
 }
 
-/** Resolved and rejected are final (ARCHITECTURE §6). */
+/** Resolved and rejected are final (docs/architecture.md#workflow). */
 export function isFinalStatus(status: string | null | undefined): boolean {
   const normalised = normaliseStatus(status);
   return normalised === 'resolved' || normalised === 'rejected';
 }
 
-/** Spec §4: the public views name only Resolved; any other status is "in progress". */
+/** docs/product.md#ticket-states: the public views name only Resolved; any other status is "in progress". */
 export function isResolved(status: string | null | undefined): boolean {
   return normaliseStatus(status) === 'resolved';
 }
 
-/** The status filter buttons of the list panel (spec §2), in order. */
+/** The status filter buttons of the list panel (docs/product.md#screens), in order. */
 export const STATUS_FILTER_OPTIONS = [
   { value: 'all', label: 'All' },
   { value: 'in-review', label: 'In Review' },

@@ -12,7 +12,7 @@ export type UserFormMode = 'create' | 'edit';
 export type UserField = keyof UserCreateInput;
 
 /**
- * Spec §5 user form: full name, email (format), mobile, city and role are required; committee is
+ * docs/product.md#user-form-validation: full name, email (format), mobile, city and role are required; committee is
  * optional; the password is required on create, and blank on edit keeps the current one.
  */
 export function validateUserForm(
@@ -24,12 +24,12 @@ export function validateUserForm(
   return { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
-/** Spec §2: the password label of the modal. */
+/** docs/product.md#screens: the password label of the modal. */
 export function passwordLabel(mode: UserFormMode): string {
   return mode === 'edit' ? 'Password (leave blank to keep current)' : 'Password';
 }
 
-/** Spec §2: the modal title, the save button and the success message by mode. */
+/** docs/product.md#screens: the modal title, the save button and the success message by mode. */
 export function userFormTexts(mode: UserFormMode): { title: string; submit: string; success: string } {
   return mode === 'edit'
     ? { title: 'Edit User', submit: 'Update User', success: 'User updated successfully!' }

@@ -1,6 +1,6 @@
 import { closesSidebarAfterNavigation, isHeaderScrolled, isMobileLayout } from './viewport';
 
-describe('viewport rules (spec §2, §9)', () => {
+describe('viewport rules (docs/product.md#screens, docs/product.md#constants)', () => {
   it.each([
     [767, true, true],
     [768, false, true],

@@ -1,4 +1,4 @@
-/** Sign-in and session calls (spec §7 Auth). */
+/** Sign-in and session calls (docs/product.md#calls Auth). */
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants';
 import { emailSchema, idSchema, nameSchema, optionalText, withoutControlCharacters } from './common';
@@ -51,7 +51,7 @@ export const authCheckResponseSchema = z.object({
 });
 export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 
-/** POST /auth/register-admin body (the spec does not show it; this is the product's). */
+/** POST /auth/register-admin body (the first description of the product does not show it; this is the product's). */
 export const registerAdminRequestSchema = z.object({
   fullName: nameSchema,
   email: emailSchema,

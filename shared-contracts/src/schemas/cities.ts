@@ -1,8 +1,8 @@
-/** Cities (spec §3 City, §7 Cities). */
+/** Cities (docs/product.md#data City, docs/product.md#calls Cities). */
 import * as z from 'zod';
 import { idSchema, nameSchema } from './common';
 
-/** A city. `convenorId` is the city's chosen convenor (ARCHITECTURE §6), when set. */
+/** A city. `convenorId` is the city's chosen convenor (docs/architecture.md#workflow), when set. */
 export const citySchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -10,7 +10,7 @@ export const citySchema = z.object({
 });
 export type City = z.infer<typeof citySchema>;
 
-/** POST /cities body (the spec does not show it). */
+/** POST /cities body (the first description of the product does not show it). */
 export const cityCreateSchema = z.object({ name: nameSchema });
 export type CityCreate = z.infer<typeof cityCreateSchema>;
 
@@ -33,6 +33,6 @@ export type AssignCommittee = z.infer<typeof assignCommitteeSchema>;
 export const assignCommitteeResponseSchema = z.object({ cityId: idSchema, committeeId: idSchema });
 export type AssignCommitteeResponse = z.infer<typeof assignCommitteeResponseSchema>;
 
-/** PUT /cities/{id}/convenor body (spec §3 City update payload). */
+/** PUT /cities/{id}/convenor body (docs/product.md#data City update payload). */
 export const cityConvenorSchema = z.object({ convenorId: idSchema });
 export type CityConvenor = z.infer<typeof cityConvenorSchema>;

@@ -1,11 +1,11 @@
-/** Committees (spec §3 Committee, §7 Committees). */
+/** Committees (docs/product.md#data Committee, docs/product.md#calls Committees). */
 import * as z from 'zod';
 import { coercedIdSchema, idSchema, nameSchema } from './common';
 
 export const committeeSchema = z.object({ id: idSchema, name: z.string() });
 export type Committee = z.infer<typeof committeeSchema>;
 
-/** POST /committees body (the spec does not show it). */
+/** POST /committees body (the first description of the product does not show it). */
 export const committeeCreateSchema = z.object({ name: nameSchema });
 export type CommitteeCreate = z.infer<typeof committeeCreateSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * Building blocks of every schema: ids, paging, dates, the error answer and the headers of
- * ARCHITECTURE §8. Strings are trimmed and capped so an oversized value is a 400, never a 500.
+ * docs/architecture.md#security-decisions. Strings are trimmed and capped so an oversized value is a 400, never a 500.
  */
 import * as z from 'zod';
 import { MAX_ID, MAX_PAGE_SIZE, MOBILE_DIGITS, TEXT_LIMITS } from '../constants';
@@ -68,7 +68,7 @@ export function optionalText(max: number, options: TextOptions = {}) {
 /** A person's full name, city or committee name: trimmed, 1 to 120 characters. */
 export const nameSchema = asName(requiredText(TEXT_LIMITS.name));
 
-/** The message of spec §5 for an invalid email. */
+/** The message of docs/product.md#validation for an invalid email. */
 export const EMAIL_MESSAGE = 'Please provide a valid email address.';
 
 /** An email: trimmed, lowercased, valid format, at most 254 characters. */
@@ -79,20 +79,20 @@ export const emailSchema = z
   .max(TEXT_LIMITS.email, { error: EMAIL_MESSAGE, abort: true })
   .regex(z.regexes.email, EMAIL_MESSAGE);
 
-/** A mobile number: exactly 10 digits (spec §5 and §9), with the spec's messages. */
+/** A mobile number: exactly 10 digits (docs/product.md#validation and docs/product.md#constants), with the product's messages. */
 export const mobileSchema = z
   .string()
   .trim()
   .min(1, { error: 'Mobile number is required', abort: true })
   .regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), `Mobile number must be ${MOBILE_DIGITS} digits`);
 
-/** A calendar day `YYYY-MM-DD` (spec §7 dates). */
+/** A calendar day `YYYY-MM-DD` (docs/product.md#calls dates). */
 export const isoDateSchema = z.iso.date();
 
 /** A point in time as an ISO 8601 string in UTC or with an offset (how the api sends times). */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
-/** Paging of list calls (ARCHITECTURE §5). Absent means the api's default. */
+/** Paging of list calls (docs/architecture.md#api). Absent means the api's default. */
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
@@ -106,7 +106,7 @@ export const countSchema = z.number().int().nonnegative();
 export const fieldProblemSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 
-/** Every error answer (spec §7, §8): `{ error, details? }`. */
+/** Every error answer (docs/product.md#calls, docs/product.md#errors): `{ error, details? }`. */
 export const errorAnswerSchema = z.object({
   error: z.string(),
   details: z.unknown().optional(),
@@ -118,14 +118,14 @@ export const successAnswerSchema = z.object({ success: z.boolean() });
 export type SuccessAnswer = z.infer<typeof successAnswerSchema>;
 
 /**
- * The header that carries a share-link secret (ARCHITECTURE §8). The page reads the key from the
+ * The header that carries a share-link secret (docs/architecture.md#security-decisions). The page reads the key from the
  * URL fragment (`#key=…`) and sends it on `GET /api/tickets/{id}`, `GET /api/tickets/user/{id}`
  * and attachment downloads.
  */
 export const ACCESS_KEY_HEADER = 'X-Access-Key';
 /** The same header as Node's request object names it. */
 export const ACCESS_KEY_HEADER_LOWER = 'x-access-key';
-/** The header that makes a submit idempotent (ARCHITECTURE §8). */
+/** The header that makes a submit idempotent (docs/architecture.md#security-decisions). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_HEADER_LOWER = 'idempotency-key';
 

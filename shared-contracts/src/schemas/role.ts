@@ -1,4 +1,4 @@
-/** The roles of spec §6, compared case-insensitively and always stored lowercase. */
+/** The roles of docs/product.md#roles, compared case-insensitively and always stored lowercase. */
 import * as z from 'zod';
 
 export const ROLES = [

@@ -313,7 +313,7 @@ describe('tickets', () => {
       userTicketsResponseSchema.parse({ user: { id: 3, fullName: 'Ravi' }, tickets: [], total: 0 }).user.id,
     ).toBe(3);
   });
-  it('submit form: all strings, spec messages', () => {
+  it('submit form: all strings, product messages', () => {
     const form = {
       fullName: 'Ravi Kumar',
       cityId: '1',

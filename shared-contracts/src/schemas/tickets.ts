@@ -1,6 +1,6 @@
 /**
- * Tickets (spec §3 Ticket, §7 Tickets and the per-role calls) with the additions of
- * ARCHITECTURE §5 (paging, filters, `total`, stats) and §8 (`shareUrl`, `memberUrl`, `version`).
+ * Tickets (docs/product.md#data Ticket, docs/product.md#calls Tickets and the per-role calls) with the additions of
+ * docs/architecture.md#api (paging, filters, `total`, stats) and docs/architecture.md#security-decisions (`shareUrl`, `memberUrl`, `version`).
  */
 import * as z from 'zod';
 import { DESCRIPTION_MAX_CHARS, DESCRIPTION_MAX_WORDS, MAX_ID, TEXT_LIMITS } from '../constants';
@@ -19,7 +19,7 @@ import {
 } from './common';
 import { roleSchema } from './role';
 
-/** Spec §4 statuses, lowercase. `pending` is the default of an empty status. */
+/** docs/product.md#ticket-states statuses, lowercase. `pending` is the default of an empty status. */
 export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -31,12 +31,12 @@ export const TICKET_STATUS_FILTERS = ['all', ...TICKET_STATUSES] as const;
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
 export const ticketStatusFilterSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_STATUS_FILTERS));
 
-/** Spec §3 Action payload: the four actions. */
+/** docs/product.md#data Action payload: the four actions. */
 export const TICKET_ACTIONS = ['approve', 'reject', 'resolve', 'review'] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 export const ticketActionSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_ACTIONS));
 
-/** Who currently holds a ticket (spec §4 Displayed assignee; ARCHITECTURE §6). */
+/** Who currently holds a ticket (docs/product.md#displayed-assignee; docs/architecture.md#workflow). */
 export const ASSIGNEES = ['CityPresident', 'Convenor', 'Observer', 'Admin', 'Completed'] as const;
 export type Assignee = (typeof ASSIGNEES)[number];
 export const assigneeSchema = z.enum(ASSIGNEES);
@@ -51,7 +51,7 @@ export const ticketPersonSchema = z.object({
 });
 export type TicketPerson = z.infer<typeof ticketPersonSchema>;
 
-/** The submitter. For a link viewer the api masks mobile and email (ARCHITECTURE §8). */
+/** The submitter. For a link viewer the api masks mobile and email (docs/architecture.md#security-decisions). */
 export const ticketCustomerSchema = z.object({
   id: idSchema,
   fullName: z.string(),
@@ -80,7 +80,7 @@ export const ticketCommentSchema = z.object({
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
-/** An attachment (its shape is not in the spec). `url` is where it downloads from, under /uploads. */
+/** An attachment (its shape is not in the first description of the product). `url` is where it downloads from, under /uploads. */
 export const ticketAttachmentSchema = z.object({
   id: idSchema,
   kind: z.enum(['attachment', 'photo']),
@@ -91,7 +91,7 @@ export const ticketAttachmentSchema = z.object({
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 
-/** A ticket with every field and nested object of spec §3. */
+/** A ticket with every field and nested object of docs/product.md#data. */
 export const ticketSchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -129,7 +129,7 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;
 
-/** The static sample tickets of the placeholder screens (spec §3). */
+/** The static sample tickets of the placeholder screens (docs/product.md#data). */
 export const sampleTicketSchema = z.object({
   ticketId: z.string(),
   title: z.string(),
@@ -145,8 +145,8 @@ export const sampleTicketSchema = z.object({
 export type SampleTicket = z.infer<typeof sampleTicketSchema>;
 
 /**
- * Query of every ticket list call (ARCHITECTURE §5): paging, status, city name, free text over
- * title and customer name, one creation day, or a range `[startDate, endDate)` (spec §7).
+ * Query of every ticket list call (docs/architecture.md#api): paging, status, city name, free text over
+ * title and customer name, one creation day, or a range `[startDate, endDate)` (docs/product.md#calls).
  */
 export const ticketListQuerySchema = pagingQuerySchema.extend({
   status: ticketStatusFilterSchema.optional(),
@@ -184,7 +184,7 @@ export type UserTicketsResponse = z.infer<typeof userTicketsResponseSchema>;
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
-/** The spec's message when a description has more than 500 words. */
+/** The product's message when a description has more than 500 words. */
 export const DESCRIPTION_WORDS_MESSAGE = `Description should not exceed ${DESCRIPTION_MAX_WORDS} words`;
 
 /** A ticket description: required, at most 500 words and 10,000 characters. */
@@ -197,7 +197,7 @@ export const descriptionSchema = withoutControlCharacters(
   { multiLine: true },
 ).refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE);
 
-/** A full name on the submit form: required and without digits (spec §5). */
+/** A full name on the submit form: required and without digits (docs/product.md#validation). */
 export const submitFullNameSchema = asName(
   withoutControlCharacters(
     z
@@ -222,7 +222,7 @@ function selectedId(message: string) {
 }
 
 /**
- * POST /tickets/submit fields (spec §7: multipart, every field a string; the file part is
+ * POST /tickets/submit fields (docs/product.md#calls: multipart, every field a string; the file part is
  * `attachment`). The api trusts only the ids: the city, committee and city president names are
  * looked up again and the texts sent here are ignored.
  */
@@ -267,7 +267,7 @@ export const ATTACHMENT_FIELD = 'attachment';
 
 /**
  * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`; `memberUrl`
- * (`/tickets/{userId}#key={secret}`) only when this submit created the member (ARCHITECTURE §8).
+ * (`/tickets/{userId}#key={secret}`) only when this submit created the member (docs/architecture.md#security-decisions).
  */
 export const ticketSubmitResponseSchema = z.object({
   success: z.boolean(),
@@ -279,9 +279,9 @@ export const ticketSubmitResponseSchema = z.object({
 export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
 
 /**
- * POST …/action body of every role-specific action call (spec §3 Action payload). The api takes
- * the role from the token, never from `user.role` (ARCHITECTURE §8); `version` is the ticket's
- * version the caller saw, for the 409 of ARCHITECTURE §6.
+ * POST …/action body of every role-specific action call (docs/product.md#data Action payload). The api takes
+ * the role from the token, never from `user.role` (docs/architecture.md#security-decisions); `version` is the ticket's
+ * version the caller saw, for the 409 of docs/architecture.md#workflow.
  */
 export const ticketActionRequestSchema = z.object({
   action: ticketActionSchema,
@@ -293,8 +293,8 @@ export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
 export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;
 
 /**
- * PATCH /tickets/{id}/status body (the spec does not show it): the api applies the action that leads
- * to `status` (spec §4 Action names) through the workflow table, for any role with that action.
+ * PATCH /tickets/{id}/status body (the first description of the product does not show it): the api applies the action that leads
+ * to `status` (docs/product.md#action-names) through the workflow table, for any role with that action.
  */
 export const ticketStatusPatchSchema = z.object({
   status: ticketStatusSchema,
@@ -322,7 +322,7 @@ export const ticketStatsSchema = z.object({
 });
 export type TicketStats = z.infer<typeof ticketStatsSchema>;
 
-/** One bar of the city chart (spec §3 City statistics): pending counts pending and in-review. */
+/** One bar of the city chart (docs/product.md#data City statistics): pending counts pending and in-review. */
 export const cityStatsSchema = z.object({
   city: z.string(),
   total: countSchema,

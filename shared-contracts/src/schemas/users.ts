@@ -1,4 +1,4 @@
-/** The admin user record and the User Management calls (spec §3, §5, §7 Users). */
+/** The admin user record and the User Management calls (docs/product.md#data, docs/product.md#validation, docs/product.md#calls Users). */
 import * as z from 'zod';
 import { TEXT_LIMITS } from '../constants';
 import { newPasswordSchema } from './auth';
@@ -29,7 +29,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** The fields of the Add/Edit User form (spec §5 User form). */
+/** The fields of the Add/Edit User form (docs/product.md#user-form-validation). */
 const userFormFields = {
   fullName: asName(requiredText(TEXT_LIMITS.name, 'Full name is required')),
   email: emailSchema,

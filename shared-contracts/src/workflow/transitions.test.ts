@@ -34,7 +34,7 @@ const reviewed: WorkflowTicket = { ...fresh, status: 'in-review' };
 const resolved: WorkflowTicket = { ...cpApproved, status: 'resolved' };
 const rejected: WorkflowTicket = { ...fresh, status: 'rejected' };
 
-describe('the table is ARCHITECTURE §6', () => {
+describe('the table is docs/architecture.md#workflow', () => {
   it('has one row per actor and action', () => {
     const pairs = TRANSITIONS.flatMap((row) => row.actors.map((role) => `${role}:${row.action}`));
     expect(new Set(pairs).size).toBe(pairs.length);
@@ -458,7 +458,7 @@ describe('decide: refusals', () => {
   });
 });
 
-describe('buttons come from the same table (spec §4 as decided by ARCHITECTURE §6)', () => {
+describe('buttons come from the same table (docs/product.md#ticket-states as decided by docs/architecture.md#workflow)', () => {
   it.each<[string, WorkflowActor, WorkflowTicket, string[], string[]]>([
     ['admin, fresh', ADMIN, fresh, ['approve', 'reject', 'resolve'], ['approve', 'reject', 'resolve']],
     ['admin, after own approval', ADMIN, adminApproved, ['reject', 'resolve'], ['reject', 'resolve']],
@@ -488,7 +488,7 @@ describe('buttons come from the same table (spec §4 as decided by ARCHITECTURE 
   });
 });
 
-describe('statusAfterAction (spec §4 Effect of a successful action on the list)', () => {
+describe('statusAfterAction (docs/product.md#status-after-an-action)', () => {
   it.each<[string, WorkflowActor, string, WorkflowTicket, string | null]>([
     ['approve by admin', ADMIN, 'approve', fresh, 'in-review'],
     ['approve by city president', CP, 'approve', fresh, 'approved'],

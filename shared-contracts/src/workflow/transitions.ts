@@ -1,5 +1,5 @@
 /**
- * The workflow of ARCHITECTURE §6 as data, and `decide`, the one function that interprets it.
+ * The workflow of docs/architecture.md#workflow as data, and `decide`, the one function that interprets it.
  * The api enforces with `decide`; the details dialog shows the buttons `dialogActions` derives
  * from it, so the server's checks and the client's buttons cannot drift.
  */
@@ -84,9 +84,9 @@ export interface Transition {
   actors: readonly Role[];
   action: TicketAction;
   guards: readonly Guard[];
-  /** The "allowed when" column of ARCHITECTURE §6, for people and docs. */
+  /** The "allowed when" column of docs/architecture.md#workflow, for people and docs. */
   when: string;
-  /** The "effect" column of ARCHITECTURE §6. */
+  /** The "effect" column of docs/architecture.md#workflow. */
   effect: string;
   apply: (context: EffectContext) => TicketPatch;
 }
@@ -112,7 +112,7 @@ function hasObserver(ticket: WorkflowTicket): boolean {
   return ticket.observerId != null || Boolean(ticket.observer?.fullName?.trim());
 }
 
-/** ARCHITECTURE §6, row by row. */
+/** docs/architecture.md#workflow, row by row. */
 export const TRANSITIONS: readonly Transition[] = [
   {
     actors: ['citypresident'],
@@ -276,7 +276,7 @@ function refuse(code: RefusalCode, reason: string): Decision {
 }
 
 /**
- * ARCHITECTURE §6: may `actor` do `action` on `ticket`? Yes: the fields to change and the history
+ * docs/architecture.md#workflow: may `actor` do `action` on `ticket`? Yes: the fields to change and the history
  * entry. No: why, with the HTTP status. Checks run in order: role, city, version, state, text.
  */
 export function decide(
@@ -315,7 +315,7 @@ export function allowedActions(actor: WorkflowActor, ticket: WorkflowTicket): Ti
   return TICKET_ACTIONS.filter((action) => decide(actor, action, ticket).ok);
 }
 
-/** The actions the details dialog offers as buttons (spec §2: Approve, Reject, Resolve). */
+/** The actions the details dialog offers as buttons (docs/product.md#screens: Approve, Reject, Resolve). */
 export const DIALOG_ACTIONS: readonly TicketAction[] = ['approve', 'reject', 'resolve'];
 
 /** The dialog's buttons for this actor and ticket, from the same table the api enforces. */
@@ -324,7 +324,7 @@ export function dialogActions(actor: WorkflowActor, ticket: WorkflowTicket): Tic
 }
 
 /**
- * Spec §4 "Effect of a successful action on the list": the status the list shows after `actor`
+ * docs/product.md#status-after-an-action: the status the list shows after `actor`
  * did `action` (approve by admin in-review, by others approved; reject rejected; resolve resolved
  * unless the office bearer's approval is still needed; review in-review), or null when refused.
  */

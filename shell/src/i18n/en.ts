@@ -1,4 +1,4 @@
-/** The shell's English catalogue (namespace `shell`). Spec texts are copied exactly. */
+/** The shell's English catalogue (namespace `shell`). Product texts are copied exactly. */
 export const shellEn = {
   login: {
     welcome:

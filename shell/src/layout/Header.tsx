@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Spec §2 header: the sidebar toggle, the logo and a dropdown under the user's name with Logout.
+ * docs/product.md#layout header: the sidebar toggle, the logo and a dropdown under the user's name with Logout.
  * Past 70 px of scrolling it gets a tinted background and a shadow, so it stands out from the page.
  */
 export function Header({ user, sidebarOpened, onToggleSidebar }: Props) {

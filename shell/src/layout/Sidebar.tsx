@@ -15,7 +15,7 @@ interface Props {
   onNavigate: () => void;
 }
 
-/** Spec §2 sidebar menu by role, from the shared rule `sidebarMenu`. */
+/** docs/product.md#layout sidebar menu by role, from the shared rule `sidebarMenu`. */
 export function Sidebar({ role, pathname, opened, onNavigate }: Props) {
   const { t } = useTranslation(SHELL_NS);
   const signOut = useSignOut();

@@ -4,7 +4,7 @@ import { LoginPage } from './LoginPage';
 
 /**
  * `/`: the public landing and login target. Someone already signed in goes straight to their
- * role's landing route (spec §2 "After sign-in").
+ * role's landing route (docs/product.md#after-sign-in).
  */
 export function HomePage() {
   const role = useAuth((state) => (state.token && state.user ? state.user.role : null));

@@ -40,7 +40,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the login screen (spec §1, §2)', () => {
+describe('the login screen (docs/product.md#overview, docs/product.md#screens)', () => {
   test('shows the welcome text, two logos, the fields, Sign In and Need help?', () => {
     renderHome();
     expect(
@@ -109,7 +109,7 @@ describe('the login screen (spec §1, §2)', () => {
   });
 });
 
-describe('after sign-in (spec §2): token and user stored, landing route by role', () => {
+describe('after sign-in (docs/product.md#screens): token and user stored, landing route by role', () => {
   test.each([
     ['admin', '/dashboard'],
     ['credaipresident', '/dashboard'],
@@ -153,7 +153,7 @@ describe('after sign-in (spec §2): token and user stored, landing route by role
   });
 });
 
-describe('errors in a red banner (spec §5, §8)', () => {
+describe('errors in a red banner (docs/product.md#validation, docs/product.md#errors)', () => {
   const banner = async () => {
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('style')).toContain('--mantine-color-red');

@@ -35,7 +35,7 @@ function ErrorIcon() {
 export const NEED_HELP_ROUTE = '/add-ticket';
 
 /**
- * The sign-in screen (spec §1, §2 "Login screen", §5 Login). The browser checks the fields
+ * The sign-in screen (docs/product.md#overview, docs/product.md#login-screen, docs/product.md#sign-in-validation Login). The browser checks the fields
  * (email required and of email type, password required) before anything is sent; the server's
  * answer decides the rest: its error text in a red banner (else 'Invalid email or password'), or
  * 'Invalid response from server' when it lacks user or token.

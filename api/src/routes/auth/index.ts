@@ -35,7 +35,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** Spec §7 Auth: sign-in, who am I, the first admin, a city's president. */
+/** docs/product.md#calls Auth: sign-in, who am I, the first admin, a city's president. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { nodeEnv, bootstrapSecret } = app.config;
   /**

@@ -12,7 +12,7 @@ import {
 import { assignCommittee, createCity, listCities, setConvenor, toCity } from '../../services/cities';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
-/** Spec §7 Cities: reading is public (the submit form), writing is for admins. */
+/** docs/product.md#calls Cities: reading is public (the submit form), writing is for admins. */
 export const cityRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireUser('admin');
   const tags = ['cities'];

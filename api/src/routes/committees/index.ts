@@ -10,7 +10,7 @@ import {
 import { createCommittee, getCommittee, listCommittees } from '../../services/committees';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
-/** Spec §7 Committees: reading is public (the submit form), creating is for admins. */
+/** docs/product.md#calls Committees: reading is public (the submit form), creating is for admins. */
 export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['committees'];
 

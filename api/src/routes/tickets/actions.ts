@@ -11,7 +11,7 @@ import { currentUserOf } from '../../plugins/auth';
 import { ACTING_ROLES, actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
-/** Spec §6: each role acts through its own call; any other role gets 403 before the body is read. */
+/** docs/product.md#roles: each role acts through its own call; any other role gets 403 before the body is read. */
 const ACTION_CALLS: { path: string; role: Role }[] = [
   { path: API_PATHS.tickets.adminAction, role: 'admin' },
   { path: API_PATHS.tickets.cityPresidentAction, role: 'citypresident' },
@@ -21,13 +21,13 @@ const ACTION_CALLS: { path: string; role: Role }[] = [
 ];
 
 const ACTION_DESCRIPTION =
-  'The transition table of ARCHITECTURE §6 decides (docs/workflow.md), with the role and city of the ' +
+  'The transition table of docs/architecture.md#workflow decides (docs/workflow.md), with the role and city of the ' +
   'token (`user.role` in the body is ignored). 403: a role without the action, or a ticket of another ' +
   'city; 409: a state that does not allow it, or `version` is not the ticket’s (someone acted first); ' +
   '400: reject without a reason, resolve without a resolution text (`comment`). Answers the updated ' +
   'ticket with its history.';
 
-/** Spec §7: the role-specific action calls and PATCH /tickets/{id}/status. */
+/** docs/product.md#calls: the role-specific action calls and PATCH /tickets/{id}/status. */
 export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tickets'];
 

@@ -1,5 +1,5 @@
 /**
- * The public ticket calls (spec §7, ARCHITECTURE §8): the submit, and the private reads that open
+ * The public ticket calls (docs/product.md#calls, docs/architecture.md#security-decisions): the submit, and the private reads that open
  * with a link's key (`X-Access-Key`) or a token allowed to see the ticket:
  *
  * - GET /tickets/{id}: the ticket's key, its member's key, staff in scope, or the member signed in;

@@ -1,5 +1,5 @@
 /**
- * POST /api/tickets/submit (spec §4, §5, §7; ARCHITECTURE §8): multipart fields and an optional
+ * POST /api/tickets/submit (docs/product.md#ticket-states, docs/product.md#validation, docs/product.md#calls; docs/architecture.md#security-decisions): multipart fields and an optional
  * `attachment`, idempotent by `Idempotency-Key`, limited per client address. The route checks what
  * it can before the body is read (the limit, the key, the content type) and hands the body to the
  * submit service (`app.ticketSubmits`, services/tickets/submitService.ts).
@@ -44,7 +44,7 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
       schema: {
         summary: 'Submit a ticket (multipart: the form fields and an optional attachment)',
         description:
-          'Fields as in spec §7 (fullName, cityId, city, cityPresident, mobile, committeeId, committee, email, ' +
+          'Fields as in docs/product.md#calls (fullName, cityId, city, cityPresident, mobile, committeeId, committee, email, ' +
           `description); the file part is \`${ATTACHMENT_FIELD}\` (pdf, doc, docx, jpg, jpeg, png; at most ` +
           `UPLOAD_MAX_BYTES, 20 MiB). Send a \`${IDEMPOTENCY_KEY_HEADER}\` header: the same key with the same ` +
           'request answers the first answer again, with a different request 422. The member is found by email ' +

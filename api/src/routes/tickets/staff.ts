@@ -65,7 +65,7 @@ const LIST_CALLS: { path: string; listing: StaffListingName; summary: string }[]
 ];
 
 /**
- * Spec §6 and §7: the staff ticket lists by role, the dashboard's counts and a ticket's history.
+ * docs/product.md#roles and docs/product.md#calls: the staff ticket lists by role, the dashboard's counts and a ticket's history.
  * Every list takes page, pageSize, status, city, q (title or member name), date (a creation day in
  * the caller's time zone, `tzOffset`) and answers `{ tickets, total }` (and `city` when the list
  * is of the caller's city).

@@ -1,6 +1,6 @@
 /**
- * Attachment downloads (spec §7: /uploads/attachments/{file} and /uploads/photos/{file}), outside
- * /api like the spec's links. A file goes only to a caller who may see its ticket: that ticket's
+ * Attachment downloads (docs/product.md#calls: /uploads/attachments/{file} and /uploads/photos/{file}), outside
+ * /api like the product's links. A file goes only to a caller who may see its ticket: that ticket's
  * key or its member's key in `X-Access-Key`, or a token of staff in scope or of the member. Anyone
  * else, and a name that does not exist, gets the same 404.
  *

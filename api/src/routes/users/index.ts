@@ -23,7 +23,7 @@ import {
 } from '../../services/users';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
-/** Spec §7 Users: User Management (admin only) and the city presidents list (any signed-in user). */
+/** docs/product.md#calls Users: User Management (admin only) and the city presidents list (any signed-in user). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireUser('admin');
   const tags = ['users'];

@@ -1,5 +1,5 @@
 /**
- * Who may see which ticket (ARCHITECTURE §6, §8): one decision for the private ticket calls, the
+ * Who may see which ticket (docs/architecture.md#workflow, docs/architecture.md#security-decisions): one decision for the private ticket calls, the
  * attachment downloads and every staff listing, so a list never shows a ticket that its details
  * call would refuse.
  *
@@ -83,7 +83,7 @@ export function staffScopeWhere(actor: AccessActor): SQL | undefined {
 
 // ---------------------------------------------------------------------------------------------
 // Private reads (GET /tickets/{id}, /tickets/user/{id}, attachment downloads): a signed-in user
-// by their scope, or the secret of a private link in `X-Access-Key` (ARCHITECTURE §8).
+// by their scope, or the secret of a private link in `X-Access-Key` (docs/architecture.md#security-decisions).
 
 /** Who is asking: the signed-in user (if their token is valid) and the key they present. */
 export interface Viewer {

@@ -1,5 +1,5 @@
 /**
- * The review chain (ARCHITECTURE §6, docs/workflow.md): the shared transition table decides
+ * The review chain (docs/architecture.md#workflow, docs/workflow.md): the shared transition table decides
  * (`decide` of shared-contracts), this file writes what it decided. The actor's role and city come
  * from the signed-in user, never from the request. The change is a compare-and-set on the
  * ticket's `version` (`UPDATE … WHERE id = $1 AND version = $2`) in the same transaction as its
@@ -132,7 +132,7 @@ export async function actOnTicket(
 }
 
 /**
- * PATCH /tickets/{id}/status: the target status as the action that leads there (spec §4 Action
+ * PATCH /tickets/{id}/status: the target status as the action that leads there (docs/product.md#ticket-states Action
  * names: approved → approve, rejected → reject, resolved → resolve, in-review → review), through
  * the same table. No action leads back to pending (409).
  */

@@ -1,6 +1,6 @@
 /**
  * What an uploaded file really is, from its first bytes (and, for a .docx, its zip directory),
- * not from the name or the type the browser claims. Only the types of spec §5 pass (pdf, doc,
+ * not from the name or the type the browser claims. Only the types of docs/product.md#validation pass (pdf, doc,
  * docx, jpg/jpeg, png), and the extension must agree with the bytes: an .exe renamed .png is
  * refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotent submits (ARCHITECTURE §8): a submit sent with an `Idempotency-Key` is done once; the
+ * Idempotent submits (docs/architecture.md#security-decisions): a submit sent with an `Idempotency-Key` is done once; the
  * same key with the same request gets the first answer again, with another request a 422.
  *
  * The first answer holds the ticket's and maybe the member's secret, which are stored nowhere else

@@ -1,5 +1,5 @@
 /**
- * The secrets of the private links (ARCHITECTURE §8): a ticket's share link
+ * The secrets of the private links (docs/architecture.md#security-decisions): a ticket's share link
  * (`/ticket-detail/{id}#key=…`) and a member's list (`/tickets/{userId}#key=…`). Each secret is
  * 32 random bytes in base64url; only its sha256 is stored, and a presented key is compared with
  * the stored hash in constant time. A check does the same work whether or not there is a hash to

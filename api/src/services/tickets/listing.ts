@@ -1,6 +1,6 @@
 /**
- * The staff ticket lists of spec §6 ("Ticket listing per role") with the paging and filters of
- * ARCHITECTURE §5. Each list is the caller's scope (everything, or their city) narrowed by what the
+ * The staff ticket lists of docs/product.md#roles ("Ticket listing per role") with the paging and filters of
+ * docs/architecture.md#api. Each list is the caller's scope (everything, or their city) narrowed by what the
  * list is about (a city president's tickets awaiting review, a convenor's tickets handed on by the
  * chain…) and by the request's filters.
  *
@@ -38,12 +38,12 @@ export interface StaffListing {
    * with one counts its total from the tickets rather than from the counts tables.
    */
   rule?: string;
-  /** The answer names the caller's city (the city-scoped lists; spec §6: the convenor's city). */
+  /** The answer names the caller's city (the city-scoped lists; docs/product.md#roles: the convenor's city). */
   cityInAnswer: boolean;
 }
 
 /**
- * Every staff list call of spec §7, by the name `ticketListingPlan` gives it.
+ * Every staff list call of docs/product.md#calls, by the name `ticketListingPlan` gives it.
  *
  * - `all`: every ticket (admin, Credai President).
  * - `cityPresidentPending`: the city's tickets awaiting review: pending or in-review.
@@ -126,7 +126,7 @@ export interface TicketFilter {
 }
 
 /**
- * The filter of one list for one caller (spec §6 scope, the list's own rule, ARCHITECTURE §5
+ * The filter of one list for one caller (docs/product.md#roles scope, the list's own rule, docs/architecture.md#api
  * filters), on the alias `t` for tickets; for the counts tables the city and status conditions are
  * written on unqualified column names, valid on either table.
  */
@@ -159,7 +159,7 @@ export function ticketFilter(
     lower.push(start);
     upper.push(start + DAY_MS);
   }
-  // Spec §7: [startDate, endDate); either end may be left open.
+  // docs/product.md#calls: [startDate, endDate); either end may be left open.
   if (query.startDate) lower.push(dayStart(query.startDate, offset).getTime());
   if (query.endDate) upper.push(dayStart(query.endDate, offset).getTime());
   return {

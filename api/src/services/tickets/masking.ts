@@ -1,5 +1,5 @@
 /**
- * What a link viewer sees of the member's contact details (ARCHITECTURE §8): enough to recognise
+ * What a link viewer sees of the member's contact details (docs/architecture.md#security-decisions): enough to recognise
  * them, not enough to harvest them. `9876543210` → `98******10`; `ravi@example.com` → `r***@example.com`.
  */
 export function maskMobile(mobile: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /**
- * The dashboard's counts (spec §2, §4; ARCHITECTURE §5), scoped to what the caller may see. Both
+ * The dashboard's counts (docs/product.md#screens, docs/product.md#ticket-states; docs/architecture.md#api), scoped to what the caller may see. Both
  * add up the exact counts kept per city and status (`ticket_counts`, ADR 0007) rather than count
  * up to 1,000,000 tickets: a few dozen rows whatever the number of tickets.
  *
@@ -47,8 +47,8 @@ from ticket_counts where ${where}) k)`)}`,
 }
 
 /**
- * The statement of the city chart's bars (spec §3 City statistics): per city with tickets, by
- * name; pending counts pending and in-review (spec §4), approved counts only in the total. The JSON
+ * The statement of the city chart's bars (docs/product.md#data City statistics): per city with tickets, by
+ * name; pending counts pending and in-review (docs/product.md#ticket-states), approved counts only in the total. The JSON
  * text of `cityStatsResponseSchema` (exported so the benchmark can EXPLAIN and time it).
  */
 export function cityStatsStatement(session: TokenClaims, query: TicketStatsQuery = {}): SqlStatement {

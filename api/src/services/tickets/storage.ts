@@ -1,5 +1,5 @@
 /**
- * The attachment store (ARCHITECTURE §8): files live in UPLOAD_DIR, outside any web root, under
+ * The attachment store (docs/architecture.md#security-decisions): files live in UPLOAD_DIR, outside any web root, under
  * random names, and leave it only through the download routes, which check who may see them.
  *
  *   UPLOAD_DIR/incoming/     files being received (`<random>.part`), never served

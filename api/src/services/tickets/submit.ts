@@ -1,5 +1,5 @@
 /**
- * POST /tickets/submit without the HTTP (spec §4 Submit flow, §5 rules, ARCHITECTURE §6, §8): the
+ * POST /tickets/submit without the HTTP (docs/product.md#submit-flow, docs/product.md#validation rules, docs/architecture.md#workflow, docs/architecture.md#security-decisions): the
  * member is found by email (any case) or created, the ticket gets its title, its city's office
  * bearers and a "submitted" history entry, and the answer carries the private links. Everything is
  * written in one transaction, with the idempotency key claimed first, so a retried or doubled
@@ -54,7 +54,7 @@ export type SubmitOutcome =
 
 /**
  * The city and committee the form names, by id (the names it sends are ignored), or a 400 with
- * the spec's messages. A city that runs committees accepts only those.
+ * the product's messages. A city that runs committees accepts only those.
  */
 export async function resolveSubmitRefs(db: AppDatabase, input: TicketSubmit): Promise<SubmitRefs> {
   const [[city], [committee], runs] = await Promise.all([
@@ -82,7 +82,7 @@ export async function resolveSubmitRefs(db: AppDatabase, input: TicketSubmit): P
   return { city, committee };
 }
 
-/** Spec: the title is the committee and the first words of the description. */
+/** Product: the title is the committee and the first words of the description. */
 export function ticketTitle(committeeName: string, description: string): string {
   const words = description.trim().split(/\s+/);
   const start = words.slice(0, TITLE_WORDS).join(' ');
@@ -107,7 +107,7 @@ async function activeOfRole(
   return row?.id ?? null;
 }
 
-/** ARCHITECTURE §6: the city's chosen convenor when active, else an active convenor of the city. */
+/** docs/architecture.md#workflow: the city's chosen convenor when active, else an active convenor of the city. */
 async function convenorOf(tx: Transaction, city: SubmitRefs['city']): Promise<number | null> {
   if (city.convenorId !== null) {
     const [chosen] = await tx

@@ -1,5 +1,5 @@
 /**
- * The public submit (spec §4, §5, §7; ARCHITECTURE §8) between the HTTP call and the database:
+ * The public submit (docs/product.md#ticket-states, docs/product.md#validation, docs/product.md#calls; docs/architecture.md#security-decisions) between the HTTP call and the database:
  * receives the multipart form, checks it with the shared submit validation, places the file and
  * writes the ticket once per `Idempotency-Key`. Built once by the tickets plugin
  * (`app.ticketSubmits`); the route only reads the headers and sends the answer.

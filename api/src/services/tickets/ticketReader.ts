@@ -1,5 +1,5 @@
 /**
- * Reads tickets in the shape every answer uses (spec §3 Ticket, shared `ticketSchema`): the row
+ * Reads tickets in the shape every answer uses (docs/product.md#data Ticket, shared `ticketSchema`): the row
  * plus the names it refers to (city, committee, member, office bearers), and on request its
  * history and attachments. Lists first pick one page of ids with an index, then hydrate only
  * those ids here, so a page costs the same at 1,000 or 1,000,000 tickets.
@@ -16,7 +16,7 @@ export interface ReadOptions {
   history?: boolean;
   /** Include the attachments. */
   attachments?: boolean;
-  /** A link viewer sees the member's mobile and email masked (ARCHITECTURE §8). */
+  /** A link viewer sees the member's mobile and email masked (docs/architecture.md#security-decisions). */
   maskContact?: boolean;
 }
 
@@ -100,7 +100,7 @@ function selectTicketRows(db: AppDatabase, ids: number[]) {
  */
 export type TicketRow = Awaited<ReturnType<typeof selectTicketRows>>[number];
 
-/** The answer's shape of a ticket row (spec §3 Ticket). */
+/** The answer's shape of a ticket row (docs/product.md#data Ticket). */
 export function toTicket(
   row: TicketRow,
   options: ReadOptions = {},
@@ -150,7 +150,7 @@ export function toTicket(
   };
 }
 
-/** Where an attachment downloads from (spec §7: /uploads/attachments/{file} or /uploads/photos/{file}). */
+/** Where an attachment downloads from (docs/product.md#calls: /uploads/attachments/{file} or /uploads/photos/{file}). */
 export function attachmentUrl(kind: 'attachment' | 'photo', storedName: string): string {
   return `/uploads/${kind === 'photo' ? 'photos' : 'attachments'}/${encodeURIComponent(storedName)}`;
 }

@@ -1,8 +1,8 @@
 /**
- * The City and Committee lists of the form (spec §7: GET /cities/getAllCities and
+ * The City and Committee lists of the form (docs/product.md#calls: GET /cities/getAllCities and
  * GET /committees/getAllCommittees, read through the shared queries). When a list cannot be loaded, the form keeps working with
  * the default list: the last list this device loaded (empty on a first visit), and the warning
- * of spec §8 with Retry Loading:
+ * of docs/product.md#errors with Retry Loading:
  * - 'API data unavailable.' when the server answered without usable data (an answer that is
  *   not the expected shape, or an empty list);
  * - 'Failed to load from server.' when the call failed (no answer, an error status).

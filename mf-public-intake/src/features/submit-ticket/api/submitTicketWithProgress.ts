@@ -1,8 +1,8 @@
 /**
- * POST /api/tickets/submit as multipart (spec §7), through XMLHttpRequest: fetch and ky cannot
+ * POST /api/tickets/submit as multipart (docs/product.md#calls), through XMLHttpRequest: fetch and ky cannot
  * report upload progress, and a 20 MB attachment on a phone takes a while. The answer is parsed
  * with the shared schema and every failure is the shared error helper's `{ status, message,
- * details }` (spec §8), exactly as the ky client would give it.
+ * details }` (docs/product.md#errors), exactly as the ky client would give it.
  */
 import {
   API_BASE,
@@ -20,7 +20,7 @@ import {
 import type * as z from 'zod';
 
 /**
- * The answer as the submit flow reads it (spec §4): the shared schema, with ticketId, userId and
+ * The answer as the submit flow reads it (docs/product.md#ticket-states): the shared schema, with ticketId, userId and
  * shareUrl each allowed to be missing, so the flow can go to the member's tickets when only a
  * userId comes back, or say 'Could not determine ticket ID from server response.' with neither.
  */
@@ -38,7 +38,7 @@ export interface SubmitProgress {
 }
 
 export interface SubmitWithProgressOptions {
-  /** One key per filled form (ARCHITECTURE §8): a double click or a retry makes one ticket. */
+  /** One key per filled form (docs/architecture.md#security-decisions): a double click or a retry makes one ticket. */
   idempotencyKey: string;
   /** Upload progress of the request body (only meaningful with an attachment). */
   onProgress?: (progress: SubmitProgress) => void;
@@ -71,7 +71,7 @@ export function submitTicketWithProgress(
       xhr.open('POST', `${API_BASE}${API_PATHS.tickets.submit}`);
       xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
       xhr.setRequestHeader('Accept', 'application/json');
-      // Spec §6: the bearer token goes with every request when there is one (a governor or an
+      // docs/product.md#roles: the bearer token goes with every request when there is one (a governor or an
       // observer lands on this form). A 401 ends that session as the ky client does (ADR 0003),
       // but the visitor stays on the form: nothing typed is lost.
       const { token } = authStore.getState();

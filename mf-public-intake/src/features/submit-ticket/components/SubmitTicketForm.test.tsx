@@ -98,7 +98,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByDisplayValue('Asha Pune');
 }
 
-describe('the form (spec §2 "Submit form")', () => {
+describe('the form (docs/product.md#submit-form)', () => {
   test('title, every field, the placeholders, no file, the footer and Submit Ticket', async () => {
     serveLists();
     renderForm();
@@ -126,7 +126,7 @@ describe('the form (spec §2 "Submit form")', () => {
   });
 });
 
-describe('validation (spec §5), with the exact messages', () => {
+describe('validation (docs/product.md#validation), with the exact messages', () => {
   test('an empty form: every field message, the city-and-committee toast, nothing sent', async () => {
     serveLists();
     const user = userEvent.setup({ delay: null });
@@ -194,7 +194,7 @@ describe('validation (spec §5), with the exact messages', () => {
     expect(screen.queryByText('Please provide a valid email address.')).not.toBeInTheDocument();
     await user.tab();
     expect(screen.getByText('Please provide a valid email address.')).toBeInTheDocument();
-    // An email error does not disable the button (spec §5: only name, mobile, description).
+    // An email error does not disable the button (docs/product.md#validation: only name, mobile, description).
     expect(submitButton()).toBeEnabled();
     await user.type(field('Email'), 'example.com');
     expect(screen.queryByText('Please provide a valid email address.')).not.toBeInTheDocument();
@@ -243,7 +243,7 @@ describe('validation (spec §5), with the exact messages', () => {
   });
 });
 
-describe('the City President field (spec §4)', () => {
+describe('the City President field (docs/product.md#ticket-states)', () => {
   test("'Loading...' while fetching, then the name; another city is looked up again", async () => {
     const pending = deferred<Response>();
     const mumbai = deferred<Response>();
@@ -298,7 +298,7 @@ describe('the City President field (spec §4)', () => {
   });
 });
 
-describe('cities and committees that fail to load (spec §2, §8)', () => {
+describe('cities and committees that fail to load (docs/product.md#screens, docs/product.md#errors)', () => {
   test('a failed call and an unusable answer: the warnings, Retry Loading loads them again', async () => {
     let fail = true;
     serveLists({
@@ -359,7 +359,7 @@ describe('cities and committees that fail to load (spec §2, §8)', () => {
   });
 });
 
-describe('the attachment (spec §5)', () => {
+describe('the attachment (docs/product.md#validation)', () => {
   test('a chosen file shows with Remove; Remove clears it', async () => {
     serveLists();
     const user = userEvent.setup({ delay: null });
@@ -400,9 +400,9 @@ describe('the attachment (spec §5)', () => {
   });
 });
 
-describe('submit (spec §4 submit flow, ARCHITECTURE §8)', () => {
+describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-decisions)', () => {
   beforeEach(() => {
-    // Spec §8: the details of a refused submit are logged only.
+    // docs/product.md#errors: the details of a refused submit are logged only.
     jest.spyOn(console, 'error').mockImplementation(() => {});
   });
 

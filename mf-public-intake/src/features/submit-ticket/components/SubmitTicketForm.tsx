@@ -72,9 +72,9 @@ function selectData(placeholder: string, options: NamedOption[]) {
 }
 
 /**
- * The public submit form (spec §2 "Submit form", §4 "Submit flow", §5 "Submit form"). Name,
+ * The public submit form (docs/product.md#submit-form, docs/product.md#submit-flow, docs/product.md#submit-form-validation). Name,
  * mobile and description are checked as they are typed; every field again at submit, with the
- * spec's messages. Nothing typed is lost when the server refuses or cannot be reached.
+ * product's messages. Nothing typed is lost when the server refuses or cannot be reached.
  */
 export function SubmitTicketForm() {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);

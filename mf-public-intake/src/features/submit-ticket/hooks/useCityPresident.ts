@@ -8,14 +8,14 @@ export type PresidentLookup =
   | { state: 'failed' };
 
 /**
- * The read-only City President field (spec §4 submit flow): GET /auth/city-president/{city} with
+ * The read-only City President field (docs/product.md#submit-flow): GET /auth/city-president/{city} with
  * the chosen city's id. Changing the city looks it up again (an answer for a city no longer
  * chosen is never shown: each city is its own query); an empty city clears it. The api answers
  * 404 when the city has no active president (or `data: null`): 'Not assigned'; any other
  * failure: 'Not available'.
  */
 export function useCityPresident(cityId: string): PresidentLookup {
-  // Spec §4: every change of city looks the president up again, so no answer is kept for later.
+  // docs/product.md#ticket-states: every change of city looks the president up again, so no answer is kept for later.
   const query = useQuery({ ...cityPresidentQuery(cityId), enabled: cityId !== '', staleTime: 0, gcTime: 0 });
   if (!cityId) return { state: 'empty' };
   if (query.isError)

@@ -6,7 +6,7 @@ import { type NamedOption, optionsOutcome, type StoredOptions, storeOptions } fr
 export interface OptionList {
   list: NamedOption[];
   loading: boolean;
-  /** The spec §8 warning when the default list is in use. */
+  /** The docs/product.md#errors warning when the default list is in use. */
   warning: string | null;
 }
 
@@ -24,7 +24,7 @@ function useOptionList(
 /**
  * Cities and committees for the selects: the lists this device loaded last show at once (a
  * repeat visit paints a usable form before any answer), the server's lists replace them.
- * `retry` loads again whatever failed (spec §2 'Retry Loading').
+ * `retry` loads again whatever failed (docs/product.md#screens 'Retry Loading').
  */
 export function useFormOptions() {
   const citiesCall = useQuery({ ...citiesQuery(), select: (answer) => answer.cities });

@@ -42,7 +42,7 @@ export type SubmitResult =
   | { ok: false; message: null; fieldErrors: Record<string, never> };
 
 /**
- * Spec §4 submit flow with ARCHITECTURE §8: one `Idempotency-Key` per filled form (the same
+ * docs/product.md#submit-flow with docs/architecture.md#security-decisions: one `Idempotency-Key` per filled form (the same
  * content sent again, by a double click or a retry after an error, carries the same key, so the
  * server makes one ticket; a changed form is another ticket with a key of its own); upload
  * progress; on success, after 2 seconds, the ticket's `shareUrl` (else the member's tickets,
@@ -122,7 +122,7 @@ export function useSubmitTicket() {
         if (error instanceof DOMException && error.name === 'AbortError')
           return { ok: false, message: null, fieldErrors: {} };
         const info = toApiError(error);
-        // Spec §8: details are logged only.
+        // docs/product.md#errors: details are logged only.
         if (info.details !== undefined) console.error('Ticket submit failed', info.status, info.details);
         return fail(submitErrorMessage(info), fieldErrorsOf(info.details));
       }

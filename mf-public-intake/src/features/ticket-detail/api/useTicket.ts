@@ -8,9 +8,9 @@ export type TicketState =
   | { status: 'ready'; ticket: Ticket };
 
 /**
- * GET /api/tickets/{id} for /ticket-detail/{id}: the id plain or url-safe encoded (spec §5; a
+ * GET /api/tickets/{id} for /ticket-detail/{id}: the id plain or url-safe encoded (docs/product.md#validation; a
  * bad one is 'Invalid ticket ID. Please try again.' and no call is made), the share key sent as
- * `X-Access-Key` (ARCHITECTURE §8; a signed-in staff member's token goes with it anyway).
+ * `X-Access-Key` (docs/architecture.md#security-decisions; a signed-in staff member's token goes with it anyway).
  */
 export function useTicket(idSegment: string | undefined, accessKey: string | null): TicketState {
   const route = parseTicketRouteId(idSegment);
@@ -18,7 +18,7 @@ export function useTicket(idSegment: string | undefined, accessKey: string | nul
 
   const { error } = query;
   useEffect(() => {
-    // Spec §8: a ticket load failure shows its message and is also logged.
+    // docs/product.md#errors: a ticket load failure shows its message and is also logged.
     if (error) console.error('Ticket could not be loaded', toApiError(error));
   }, [error]);
 

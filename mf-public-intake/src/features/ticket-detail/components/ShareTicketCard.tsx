@@ -22,7 +22,7 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 }
 
 /**
- * Spec §2 "Share This Ticket": the read-only link (with its key, ARCHITECTURE §8), Copy Link that
+ * docs/product.md#ticket-detail-screen "Share This Ticket": the read-only link (with its key, docs/architecture.md#security-decisions), Copy Link that
  * reads 'Copied!' for 2 seconds, and the note that anyone with the link can view the ticket.
  */
 export function ShareTicketCard({ link }: { link: string }) {

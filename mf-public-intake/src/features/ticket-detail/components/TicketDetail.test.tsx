@@ -66,7 +66,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('loading and errors (spec §2, §5, §8)', () => {
+describe('loading and errors (docs/product.md#screens, docs/product.md#validation, docs/product.md#errors)', () => {
   test('a loading state, then the ticket; the key of the fragment goes as X-Access-Key', async () => {
     const answer = deferred<Response>();
     const api = mockApi({ 'GET /api/tickets/9': () => answer.promise });
@@ -129,7 +129,7 @@ describe('loading and errors (spec §2, §5, §8)', () => {
   });
 });
 
-describe('the submitted ticket (spec §2 "Ticket detail screen")', () => {
+describe('the submitted ticket (docs/product.md#ticket-detail-screen)', () => {
   test('user information as the server gives it (masked for a link viewer)', async () => {
     serveTicket();
     renderDetail(`/ticket-detail/9#key=${KEY}`);

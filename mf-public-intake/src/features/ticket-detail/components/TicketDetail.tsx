@@ -105,9 +105,9 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
 }
 
 /**
- * /ticket-detail/{id} (spec §2 "Ticket detail screen"): loading, error with 'Submit a New
+ * /ticket-detail/{id} (docs/product.md#ticket-detail-screen): loading, error with 'Submit a New
  * Ticket', or the submitted ticket. A link viewer sees the contact details masked as the server
- * gives them (ARCHITECTURE §8).
+ * gives them (docs/architecture.md#security-decisions).
  */
 export function TicketDetail({ idSegment }: { idSegment: string | undefined }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);

@@ -17,7 +17,7 @@ export type UserTicketsState =
   | { status: 'ready'; tickets: Ticket[]; total: number; loadingMore: boolean };
 
 /**
- * GET /api/tickets/user/{id} for /tickets/{userId} (spec §5: a non-numeric id is 'Invalid user
+ * GET /api/tickets/user/{id} for /tickets/{userId} (docs/product.md#validation: a non-numeric id is 'Invalid user
  * ID. Please try again.' with no call). The member's key comes from the URL fragment, or else
  * from this device (remembered at submit); a key from the URL is remembered once it opened the
  * list. Pages of 10, with more on request.

@@ -48,7 +48,7 @@ const card = (title: string) =>
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
-describe('the member list (spec §2 "User tickets screen")', () => {
+describe('the member list (docs/product.md#member-tickets-screen)', () => {
   test("loading, then 'Your Submitted Tickets' with a card per ticket; the key goes as X-Access-Key", async () => {
     const pending = deferred<Response>();
     const api = mockApi({ 'GET /api/tickets/user/3': () => pending.promise });
@@ -144,7 +144,7 @@ describe('the member list (spec §2 "User tickets screen")', () => {
   });
 });
 
-describe('the status card for each status (spec §2 "Ticket status card", §4)', () => {
+describe('the status card for each status (docs/product.md#member-status-card, docs/product.md#ticket-states)', () => {
   test.each<[string, Partial<TicketInput>, string, string, number, string, string | null, string | null]>([
     ['pending', { status: 'pending' }, 'Pending', 'yellow', 0, 'Pending', null, null],
     [

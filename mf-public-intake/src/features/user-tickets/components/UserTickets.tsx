@@ -8,7 +8,7 @@ import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { useUserTickets } from '../api/useUserTickets';
 
 /**
- * /tickets/{userId} (spec §2 "User tickets screen"): 'Your Tickets', the empty message or
+ * /tickets/{userId} (docs/product.md#member-tickets-screen): 'Your Tickets', the empty message or
  * 'Your Submitted Tickets' with a status card per ticket, 'Submit Another Ticket', and an error
  * state with 'Back to Home'.
  */

@@ -10,7 +10,7 @@ export interface CityBarChartProps {
   labels: { total: string; pending: string; resolved: string; rejected: string };
 }
 
-/** Spec §2 bars: Total Tickets, Pending, Resolved, Rejected, with fixed colours. */
+/** docs/product.md#dashboard bars: Total Tickets, Pending, Resolved, Rejected, with fixed colours. */
 export const SERIES_COLORS = {
   total: 'blue.6',
   pending: 'yellow.6',

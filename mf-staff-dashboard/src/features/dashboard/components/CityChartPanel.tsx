@@ -37,12 +37,12 @@ interface CityChartPanelProps {
   rows: readonly CityStats[] | undefined;
   error: ApiErrorInfo | undefined;
   onRetry: () => void;
-  /** The city of a city president or convenor: the chart is locked to it (spec §2, §6). */
+  /** The city of a city president or convenor: the chart is locked to it (docs/product.md#screens, docs/product.md#roles). */
   scopeCity: string | null;
 }
 
 /**
- * Spec §2 chart panel: title by role, the city search dropdown, and the bars of
+ * docs/product.md#dashboard chart panel: title by role, the city search dropdown, and the bars of
  * GET /tickets/stats/cities. The chart library loads after the first paint.
  */
 export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPanelProps) {

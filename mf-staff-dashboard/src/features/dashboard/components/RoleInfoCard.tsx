@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { normaliseRole, roleDescription, useAuth } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 
-/** The roles of the review chain, in the order spec §1 describes them. */
+/** The roles of the review chain, in the order docs/product.md#overview describes them. */
 const CHAIN = ['citypresident', 'convenor', 'observer', 'admin', 'credaipresident'] as const;
 
-/** Spec §1, §2: the information card with the role descriptions; the signed-in role is marked. */
+/** docs/product.md#overview, docs/product.md#screens: the information card with the role descriptions; the signed-in role is marked. */
 export function RoleInfoCard() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const role = normaliseRole(useAuth((state) => state.user?.role));

@@ -4,7 +4,7 @@ import { StatCards } from './StatCards';
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 const ring = (title: string) => within(card(title)).getByRole('img');
 
-describe('the four stat cards (spec §2)', () => {
+describe('the four stat cards (docs/product.md#screens)', () => {
   test('titles, counts, and each ring as the share of the total with its colour', () => {
     render(
       <StatCards

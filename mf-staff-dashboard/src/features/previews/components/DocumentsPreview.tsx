@@ -8,7 +8,7 @@ import { SAMPLE_DOCUMENTS } from './sampleData';
 
 const ICONS = { pdf: PdfFileIcon, word: DocFileIcon, image: ImageFileIcon, file: FileIcon } as const;
 
-/** Spec §2 placeholder: My Documents with sample files. */
+/** docs/product.md#placeholder-screens placeholder: My Documents with sample files. */
 export function DocumentsPreview() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (

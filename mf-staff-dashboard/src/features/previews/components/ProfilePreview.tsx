@@ -4,7 +4,7 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { PreviewPage } from './PreviewPage';
 import { SAMPLE_PROFILE } from './sampleData';
 
-/** Spec §2 placeholder: Profile Settings with sample values. */
+/** docs/product.md#placeholder-screens placeholder: Profile Settings with sample values. */
 export function ProfilePreview() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (

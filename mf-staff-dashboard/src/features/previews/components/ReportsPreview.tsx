@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { PreviewPage } from './PreviewPage';
 
-/** Spec §2 placeholder: Generate Report with its report types and date ranges. */
+/** docs/product.md#placeholder-screens placeholder: Generate Report with its report types and date ranges. */
 export function ReportsPreview() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [type, setType] = useState<string | null>('userActivity');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { SAMPLE_TICKETS } from './sampleData';
 
-/** Spec §2 'All Tickets sample page': made-up ticket cards, marked as a preview. */
+/** docs/product.md#placeholder-screens 'All Tickets sample page': made-up ticket cards, marked as a preview. */
 export function SampleTickets() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const titleId = useId();

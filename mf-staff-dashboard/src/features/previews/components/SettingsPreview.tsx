@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { PreviewPage } from './PreviewPage';
 
-/** Spec §2 placeholder: System Settings (site name, email notifications, theme). */
+/** docs/product.md#placeholder-screens placeholder: System Settings (site name, email notifications, theme). */
 export function SettingsPreview() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [theme, setTheme] = useState('light');

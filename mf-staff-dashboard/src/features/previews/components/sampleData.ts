@@ -1,6 +1,6 @@
 import type { SampleTicket } from 'shared-contracts';
 
-/** Made-up data of the placeholder screens (spec §3 sample tickets); never sent anywhere. */
+/** Made-up data of the placeholder screens (docs/product.md#data sample tickets); never sent anywhere. */
 export const SAMPLE_TICKETS: SampleTicket[] = [
   {
     ticketId: 'SAMPLE-101',

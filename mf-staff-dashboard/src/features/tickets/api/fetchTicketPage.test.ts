@@ -17,7 +17,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the list query (ARCHITECTURE §5: the server filters and pages)', () => {
+describe('the list query (docs/architecture.md#api: the server filters and pages)', () => {
   test('one page of 10 and only the filters that are set', () => {
     expect(listQuery(request())).toEqual({ page: 1, pageSize: 10 });
     expect(listQuery(request({ page: 3, status: 'resolved', q: '  leak ', city: 'Pune' }))).toEqual({
@@ -39,7 +39,7 @@ describe('the list query (ARCHITECTURE §5: the server filters and pages)', () =
   });
 });
 
-describe('which call fills the list (spec §6 ticket listing per role)', () => {
+describe('which call fills the list (docs/product.md#ticket-listing-by-role)', () => {
   test.each([
     ['admin', 'all', '/tickets/all', undefined],
     ['credaipresident', 'all', '/tickets/all', undefined],
@@ -107,7 +107,7 @@ describe('which call fills the list (spec §6 ticket listing per role)', () => {
     await expect(fetchTicketPage({ id: 7, role: 'citypresident' }, request())).rejects.toThrow('First');
   });
 
-  test('no fallback after a 401 (the session is over) or for roles the spec gives none', async () => {
+  test('no fallback after a 401 (the session is over) or for roles the first description of the product gives none', async () => {
     signInAs('citypresident', 'Pune');
     const api = new FakeTicketApi();
     api.failures.set('/tickets/citypresident/getcitypresidenttickets', {

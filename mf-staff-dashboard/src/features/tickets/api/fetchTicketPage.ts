@@ -1,6 +1,6 @@
 /**
- * One page of the ticket list panel, from the call spec §6 names for the role and status filter
- * (`ticketListingPlan`). Filtering, search and paging are the server's (ARCHITECTURE §5): every
+ * One page of the ticket list panel, from the call docs/product.md#roles names for the role and status filter
+ * (`ticketListingPlan`). Filtering, search and paging are the server's (docs/architecture.md#api): every
  * call asks for one page of 10, so the list stays fast at any number of tickets.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export interface TicketPageRequest {
 export interface TicketPage {
   tickets: Ticket[];
   total: number;
-  /** The caller's city when the answer names it (the convenor's list does, spec §6). */
+  /** The caller's city when the answer names it (the convenor's list does, docs/product.md#roles). */
   city: string | null;
 }
 
@@ -56,7 +56,7 @@ const CALLS: Record<Exclude<ListingSource, 'userOwn'>, ListCall> = {
   observerAssigned: listObserverAssignedTickets,
   observerAll: listObserverTickets,
   governorPending: listGovernorTickets,
-  // Spec §6 filters "the already supplied list" locally for the observer's Approved, Resolved and
+  // docs/product.md#roles filters "the already supplied list" locally for the observer's Approved, Resolved and
   // Rejected; with server paging the same list is the observer's tickets filtered by the server.
   supplied: listObserverTickets,
 };
@@ -80,7 +80,7 @@ export function listQuery(request: TicketPageRequest): TicketListQueryInput {
   return query;
 }
 
-/** Fetches the page for the signed-in user, with the fallback to all tickets of spec §6. */
+/** Fetches the page for the signed-in user, with the fallback to all tickets of docs/product.md#roles. */
 export async function fetchTicketPage(
   user: Pick<StoredUser, 'id' | 'role'> | null,
   request: TicketPageRequest,
@@ -96,7 +96,7 @@ export async function fetchTicketPage(
   try {
     answer = await CALLS[plan.source](query);
   } catch (error) {
-    // A 401 has ended the session; anything else falls back to all tickets where the spec says so.
+    // A 401 has ended the session; anything else falls back to all tickets where the first description of the product says so.
     if (plan.fallback !== 'all' || (error instanceof ApiError && error.status === 401)) throw error;
     try {
       answer = await listAllTickets(query);

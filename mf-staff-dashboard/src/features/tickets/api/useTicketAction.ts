@@ -17,10 +17,10 @@ function withRow(data: unknown, updated: Ticket): unknown {
 }
 
 /**
- * Approve, Reject or Resolve through the caller's role-specific call (spec §6), as a mutation
+ * Approve, Reject or Resolve through the caller's role-specific call (docs/product.md#roles), as a mutation
  * (ADR 0012). Its answer is the updated ticket: it becomes the cached ticket (no second call for
  * it) and its row in the cached lists, so the reviewer sees the new status where they acted
- * (spec §7 "Action success ... updates the list"), even on a list the ticket now leaves. Every
+ * (docs/product.md#calls "Action success ... updates the list"), even on a list the ticket now leaves. Every
  * list is invalidated (asked for again on the next page, filter or visit) and every count is
  * invalidated and asked for again at once: the cards and the chart follow. A 409 (someone else
  * acted first) invalidates the ticket, the lists and the counts: all are asked for again.

@@ -1,6 +1,6 @@
 import { statusBadgeColor, statusLabel, TintedBadge } from 'shared-contracts';
 
-/** Spec §4: the list and its details dialog colour the badge the same way. */
+/** docs/product.md#ticket-states: the list and its details dialog colour the badge the same way. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   return (
     <TintedBadge

@@ -32,7 +32,7 @@ function pathOf(kind: 'attachment' | 'photo', stored: string): string {
   return stored.startsWith('/') ? stored : uploadPath(kind, fileNameOf(stored));
 }
 
-/** The files of a ticket: its attachment records, else the stored paths of spec §3. */
+/** The files of a ticket: its attachment records, else the stored paths of docs/product.md#data. */
 export function attachmentsOf(ticket: Ticket): AttachmentLink[] {
   if (ticket.attachments?.length)
     return ticket.attachments.map((file) => ({ name: file.fileName, url: file.url }));
@@ -52,8 +52,8 @@ function release(url: string) {
 }
 
 /**
- * Spec §2 Attachment: View (a new tab) and Download, the icon by extension. Files go only to
- * callers who may see the ticket (ARCHITECTURE §8), so they are fetched with the session's token
+ * docs/product.md#screens Attachment: View (a new tab) and Download, the icon by extension. Files go only to
+ * callers who may see the ticket (docs/architecture.md#security-decisions), so they are fetched with the session's token
  * and handed to the browser as an object URL.
  */
 export function TicketAttachments({ files }: { files: AttachmentLink[] }) {

@@ -5,7 +5,7 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 
-/** Spec §2 mobile layout (under 768 px): one card per ticket. */
+/** docs/product.md#ticket-list-panel mobile layout (under 768 px): one card per ticket. */
 export function TicketCards({ tickets, onView }: { tickets: Ticket[]; onView: (ticket: Ticket) => void }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (

@@ -91,7 +91,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('Approve, Reject and Resolve follow the shared workflow rules (spec §4, docs/workflow.md)', () => {
+describe('Approve, Reject and Resolve follow the shared workflow rules (docs/product.md#ticket-states, docs/workflow.md)', () => {
   const cases = ROLES.flatMap(([role, city]) =>
     Object.entries(STATES).map(([name, state]) => [role, city, name, state] as const),
   );
@@ -130,7 +130,7 @@ describe('Approve, Reject and Resolve follow the shared workflow rules (spec §4
   });
 });
 
-describe('what the dialog shows (spec §2)', () => {
+describe('what the dialog shows (docs/product.md#screens)', () => {
   test('every field, the files, reasons, assignees, the current holder and the whole history', async () => {
     signInAs('admin');
     const ticket = ticketIn({
@@ -253,7 +253,7 @@ describe('what the dialog shows (spec §2)', () => {
   });
 });
 
-describe('the confirmations (spec §5)', () => {
+describe('the confirmations (docs/product.md#validation)', () => {
   test('Confirm Rejection: Reject stays disabled until the reason is not blank', async () => {
     signInAs('citypresident', 'Pune');
     const { dialog } = await openDialog(ticketIn({}));
@@ -303,7 +303,7 @@ describe('the confirmations (spec §5)', () => {
   });
 });
 
-describe('acting from the list (spec §2, §4, §8)', () => {
+describe('acting from the list (docs/product.md#screens, docs/product.md#ticket-states, docs/product.md#errors)', () => {
   async function openFromList(role: string, city: string | null, tickets: Ticket[], id: number) {
     signInAs(role, city);
     const api = installFakeApi(new FakeTicketApi(tickets));
@@ -332,7 +332,7 @@ describe('acting from the list (spec §2, §4, §8)', () => {
     const timers = jest.spyOn(globalThis, 'setTimeout');
     await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await screen.findByText('Ticket has been approved successfully!');
-    // The close is scheduled 300 ms after the answer (spec §9), not done at once.
+    // The close is scheduled 300 ms after the answer (docs/product.md#constants), not done at once.
     expect(timers).toHaveBeenCalledWith(expect.any(Function), 300);
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({

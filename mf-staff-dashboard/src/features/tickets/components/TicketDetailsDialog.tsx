@@ -74,7 +74,7 @@ const toast = (color: 'green' | 'red', message: string) =>
   notifications.show({ color, message, autoClose: LIST_TOAST_AUTO_CLOSE_MS });
 
 /**
- * Spec §2 'Ticket Details - #{id}': everything about one ticket, its history, and the Approve,
+ * docs/product.md#ticket-details-dialog 'Ticket Details - #{id}': everything about one ticket, its history, and the Approve,
  * Reject and Resolve buttons of the shared workflow table (`dialogActions`), each through its
  * confirmation. The dialog loads the latest version when it opens, so the buttons and the
  * version sent with an action are current; an action's answer replaces it (`useTicketAction`).
@@ -117,7 +117,7 @@ export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProp
         onError: (error) => {
           if (error.status === 409) {
             setConfirm(null);
-            // Someone else acted first (ARCHITECTURE §6): say so; the ticket as it is now follows.
+            // Someone else acted first (docs/architecture.md#workflow): say so; the ticket as it is now follows.
             toast('red', actionFailedMessage(t('details.staleMessage')));
           } else toast('red', actionFailedMessage(error.message));
         },

@@ -44,7 +44,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('title by role and filter (spec §2)', () => {
+describe('title by role and filter (docs/product.md#screens)', () => {
   test.each([
     ['admin', 'All', 'Admin Ticket Management'],
     ['admin', 'In Review', 'Admin Ticket Management'],
@@ -67,7 +67,7 @@ describe('title by role and filter (spec §2)', () => {
   });
 });
 
-describe('the desktop table (spec §2)', () => {
+describe('the desktop table (docs/product.md#screens)', () => {
   test('columns, prefixed ids, member, 5-word description, status, date, time and the eye icon', async () => {
     signInAs('admin');
     installFakeApi(new FakeTicketApi(makeTickets(3)));
@@ -198,7 +198,7 @@ describe('filters: done by the server, one page at a time', () => {
   });
 });
 
-describe('pagination (spec §2)', () => {
+describe('pagination (docs/product.md#screens)', () => {
   test('desktop: Prev, every page, Next; the footers follow the page', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(57)));
@@ -236,7 +236,7 @@ describe('pagination (spec §2)', () => {
   });
 });
 
-describe('mobile layout (under 768 px, spec §2)', () => {
+describe('mobile layout (under 768 px, docs/product.md#screens)', () => {
   test('cards with id, badge, member, 10-word description, date, time and View Details', async () => {
     restoreScreen = setScreen(true);
     signInAs('admin');

@@ -43,12 +43,12 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export interface TicketListPanelProps {
   /** The 'Filter by city' choices: the cities present in the tickets the user may see. */
   cityOptions: readonly string[];
-  /** Called with the city an answer names (the convenor's list does, spec §6). */
+  /** Called with the city an answer names (the convenor's list does, docs/product.md#roles). */
   onScopeCity?: (city: string | null) => void;
 }
 
 /**
- * Spec §2 ticket list panel: title by role and filter, status buttons, search, city and date
+ * docs/product.md#ticket-list-panel: title by role and filter, status buttons, search, city and date
  * filters, the table (cards under 768 px), pagination and the details dialog. The server does the
  * filtering and paging; the panel asks for one page of 10 at a time.
  */

@@ -1,4 +1,4 @@
-/** Times are stored in UTC and shown in the user's locale (ARCHITECTURE §7). */
+/** Times are stored in UTC and shown in the user's locale (docs/architecture.md#data). */
 export function formatDate(iso: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime())

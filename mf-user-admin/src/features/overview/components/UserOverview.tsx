@@ -208,7 +208,7 @@ function OverviewContent({ overview }: { overview: Overview }) {
 }
 
 /**
- * /activity, the Users page of the admin menu (ARCHITECTURE §4): an overview of the accounts
+ * /activity, the Users page of the admin menu (docs/architecture.md#federation-contract): an overview of the accounts
  * with a way into User Management. The api has no activity data, so there is no activity feed.
  */
 export function UserOverview() {

@@ -40,7 +40,7 @@ export interface UserFormValues {
   isActive: boolean;
 }
 
-/** Spec §3 admin user record defaults: role Customer, active; the password is blank when editing. */
+/** docs/product.md#data admin user record defaults: role Customer, active; the password is blank when editing. */
 export function initialValues(user?: AdminUser): UserFormValues {
   return {
     fullName: user?.fullName ?? '',
@@ -102,9 +102,9 @@ interface Props {
 }
 
 /**
- * Spec §2 Add/Edit modal: Full Name, Email, Mobile, City, Committee (optional), Role, Password,
+ * docs/product.md#user-management Add/Edit modal: Full Name, Email, Mobile, City, Committee (optional), Role, Password,
  * Active; Cancel and 'Create User' / 'Update User' ('Saving...' and disabled while saving).
- * Validation is the shared spec §5 rule; a refused save shows the api's message in the banner and
+ * Validation is the shared docs/product.md#validation rule; a refused save shows the api's message in the banner and
  * keeps everything typed.
  */
 export function UserFormModal({ mode, user, onClose, onSaved }: Props) {

@@ -29,7 +29,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type Editing = { mode: 'create' } | { mode: 'edit'; user: AdminUser } | null;
 
 /**
- * Spec §2 User Management for someone the page lets in (an admin, or an unknown role): role
+ * docs/product.md#user-management for someone the page lets in (an admin, or an unknown role): role
  * filter, search, Add User, banners, spinner, the table (cards on small screens), pagination and
  * the Add/Edit modal. A 403 from the api turns it into the 'not allowed' state.
  */

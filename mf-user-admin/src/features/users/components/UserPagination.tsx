@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Spec §2 users pagination, shown only with more than one page: 'Showing X to Y of N users',
+ * docs/product.md#user-management users pagination, shown only with more than one page: 'Showing X to Y of N users',
  * 'Page P of T', previous/next, and the page numbers 2 either side of the current one with the
  * first and the last always there and an ellipsis where numbers are skipped.
  */
