@@ -11,8 +11,8 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// ESM-only packages that jest (CommonJS) must transform too.
-const esmOnly = ['ky', 'jose'].join('|');
+// ESM-only packages that jest (CommonJS) must transform too (ky, jose; msw's helpers).
+const esmOnly = ['ky', 'jose', 'rettime', 'until-async', '@open-draft'].join('|');
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],

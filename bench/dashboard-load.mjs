@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { chromium } from 'playwright-core';
 import { ROOT, WWW } from '../scripts/lib/apps.mjs';
 import { startGateway } from '../scripts/lib/gateway.mjs';
@@ -66,7 +67,8 @@ await healthy(api);
 await stop(api);
 // 2. Up to TICKETS tickets: copies of the demo tickets, each an hour older than the last, written
 //    straight into the embedded database while the api is stopped.
-const db = new PGlite(path.join(DATA_DIR, 'pglite'));
+// The api's trigram indexes (ADR 0008) need the extension loaded here too.
+const db = new PGlite(path.join(DATA_DIR, 'pglite'), { extensions: { pg_trgm } });
 const [{ count }] = (await db.query('select count(*)::int as count from tickets')).rows;
 if (count < TICKETS) {
   const columns = (

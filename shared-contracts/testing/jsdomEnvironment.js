@@ -1,5 +1,6 @@
-// jsdom lacks Node's fetch and friends; ky and our api client need them in component tests.
-// AbortController is deliberately NOT copied: Mantine's notifications break with Node's.
+// jsdom lacks Node's fetch and friends; ky, our api client and msw (the network fake of the
+// component tests) need them. AbortController is deliberately NOT copied: Mantine's
+// notifications break with Node's.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const fromNode = [
@@ -12,13 +13,23 @@ const fromNode = [
   'File',
   'TextEncoder',
   'TextDecoder',
+  'TextEncoderStream',
+  'TextDecoderStream',
   'ReadableStream',
   'WritableStream',
   'TransformStream',
+  'BroadcastChannel',
   'structuredClone',
 ];
 
 class JsdomWithFetch extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    // jsdom resolves packages with the browser's export conditions, but the tests run in Node:
+    // msw's `msw/node` (and its interceptors) exist only under Node's conditions.
+    this.customExportConditions = ['node', 'node-addons'];
+  }
+
   async setup() {
     await super.setup();
     for (const name of fromNode) {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { queryClient } from '../src/api/queryClient';
 import { matchMediaAnswering } from './matchMedia';
+import { server } from './network';
 
 // Mantine reads these browser APIs that jsdom does not implement.
 class ResizeObserverStub {
@@ -22,3 +23,11 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // The page's one query cache outlives a test: each test starts with an empty one, as a new page does.
 afterEach(() => queryClient.clear());
+
+// The one network fake: each test answers the calls it expects; any other call is an error.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
+});
+afterAll(() => server.close());

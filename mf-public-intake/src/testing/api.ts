@@ -1,31 +1,6 @@
 // Helpers for this remote's component tests (never imported by the app itself).
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export type Answer = unknown | ((request: Request) => Response | Promise<Response>);
-
-/**
- * Answers the page's fetch calls by `"METHOD /path"` (without the query); a plain value is sent
- * as JSON with 200, a Response as it is (every time), a function decides. Anything else is a 404 `{ error: 'Not found' }`.
- * Returns every request seen, in order.
- */
-export function mockApi(routes: Record<string, Answer>) {
-  const requests: Request[] = [];
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input as string, init);
-    requests.push(request);
-    const { pathname } = new URL(request.url);
-    const answer = routes[`${request.method} ${pathname}`];
-    if (answer === undefined) return json({ error: 'Not found' }, 404);
-    if (answer instanceof Response) return answer.clone();
-    return typeof answer === 'function'
-      ? (answer as (request: Request) => Response | Promise<Response>)(request)
-      : json(answer);
-  });
-  const paths = () => requests.map((request) => `${request.method} ${new URL(request.url).pathname}`);
-  return { spy, requests, paths };
-}
+export { type Answer, answerRoutes as mockApi, json } from 'shared-contracts/testing/network';
 
 /** A promise the test resolves when it wants: for checking what shows while a call is pending. */
 export function deferred<T>() {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { API_PATHS, QUERY_FRESH_MS } from 'shared-contracts';
 import { act, render, screen, waitFor } from 'shared-contracts/testing/render';
 import DashboardPage from '../pages/DashboardPage';
-import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
 import pages, { prefetchDashboard } from './routes';
 

@@ -1,5 +1,5 @@
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import {
   clearToasts,
   HeldCalls,

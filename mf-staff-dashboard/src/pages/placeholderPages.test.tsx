@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import pages from '../exposes/routes';
-import { FakeTicketApi, makeTickets } from '../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
 
 async function visit(path: keyof typeof pages) {

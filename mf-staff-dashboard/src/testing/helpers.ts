@@ -1,26 +1,16 @@
 // Helpers for this remote's component tests (never imported by the app itself).
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
-import { authStore } from 'shared-contracts';
-import { HeldCalls, installFakeApi as installSharedFakeApi } from 'shared-contracts/testing/fakeApi';
-import { FakeTicketApi, type FakeUser, fakeToken } from './fakeApi';
+import { HeldCalls, serveApi } from 'shared-contracts/testing/network';
+import { FakeTicketApi } from './ticketBackend';
 
-/** Signs a user into the shared store as the shell's login would; the fake api reads the token. */
-export function signInAs(role: string, city: string | null = null, name = `Test ${role}`) {
-  const user: FakeUser = { role, city };
-  authStore.getState().signIn(fakeToken(user), { id: 7, name, email: `${role}@helpdesk.demo`, role, city });
-}
-
-export function signOut() {
-  authStore.getState().signOut();
-}
-
-/** Routes every fetch of the page to `api` (a fresh fake with demo tickets by default). */
+/** Answers the page's calls from `api` (a fresh fake with demo tickets by default) through msw. */
 export function installFakeApi(api = new FakeTicketApi(), held?: HeldCalls): FakeTicketApi {
-  return installSharedFakeApi(api, held);
+  return serveApi(api, held);
 }
 
 export { setScreen } from 'shared-contracts/testing/render';
+export { signInAs, signOut } from 'shared-contracts/testing/signIn';
 export { HeldCalls };
 
 /**

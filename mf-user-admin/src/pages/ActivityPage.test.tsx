@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { API_PATHS } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeUsersApi, makeUsers } from '../testing/fakeUsersApi';
+import { FakeUsersApi, makeUsers } from '../testing/usersBackend';
 import { installFakeApi, setScreen, signInAs, signOut } from '../testing/helpers';
 import ActivityPage from './ActivityPage';
 

@@ -8,7 +8,7 @@ import {
   waitFor,
   within,
 } from 'shared-contracts/testing/render';
-import { FakeUsersApi, makeUsers, REVOKED_TOKEN } from '../testing/fakeUsersApi';
+import { FakeUsersApi, makeUsers, REVOKED_TOKEN } from '../testing/usersBackend';
 import { HeldCalls, installFakeApi, setScreen, signInAs, signOut } from '../testing/helpers';
 import UsersPage from './UsersPage';
 
@@ -572,7 +572,7 @@ describe('who may see it (docs/product.md#roles; the api refuses everyone but ad
   });
 
   test('a revoked session: the 401 signs out through the shared client', async () => {
-    signInAs('admin', REVOKED_TOKEN);
+    signInAs('admin', null, { token: REVOKED_TOKEN });
     installFakeApi();
     await renderPage();
     await waitFor(() => expect(authStore.getState().token).toBeNull());

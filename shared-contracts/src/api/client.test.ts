@@ -1,12 +1,14 @@
 import { TimeoutError } from 'ky';
+import { HttpResponse, http, server } from '../../testing/network';
 import { authStore } from '../auth/authStore';
+import { citiesResponseSchema } from '../schemas/cities';
 import { checkAuth, getCityPresident, login, registerAdmin, signInWithPassword } from './auth';
 import { assignCommittee, createCity, listCities, setCityConvenor } from './cities';
 import { createCommittee, getCommittee, listCommittees } from './committees';
 import { ApiError, asApiError, SETUP_ERROR_STATUS, toApiError } from './errors';
 import { API_BASE, onUnauthorized } from './http';
 import { API_PATHS, pathFor, UPLOAD_PATHS, uploadPath } from './paths';
-import { toSearchParams } from './request';
+import { request as apiRequest, toSearchParams } from './request';
 import {
   actionPath,
   downloadAttachment,
@@ -54,24 +56,27 @@ let seen: Seen[] = [];
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** Answers every call of the page with `handler` (through msw) and records it. */
 function serve(handler: (request: Request) => Response | Promise<Response>) {
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input as string, init);
-    const type = request.headers.get('content-type') ?? '';
-    const body =
-      request.method === 'GET'
-        ? null
-        : type.includes('multipart')
-          ? await request.formData()
-          : await request.text();
-    seen.push({
-      method: request.method,
-      url: request.url.replace('http://localhost', ''),
-      headers: request.headers,
-      body,
-    });
-    return handler(request);
-  });
+  server.use(
+    http.all('*', async ({ request }) => {
+      const type = request.headers.get('content-type') ?? '';
+      const copy = request.clone();
+      const body =
+        request.method === 'GET'
+          ? null
+          : type.includes('multipart')
+            ? await copy.formData()
+            : await copy.text();
+      seen.push({
+        method: request.method,
+        url: request.url.replace('http://localhost', ''),
+        headers: request.headers,
+        body,
+      });
+      return handler(request);
+    }),
+  );
 }
 
 /** The multipart body of the first call. */
@@ -436,7 +441,7 @@ describe('the error helper (docs/product.md#errors)', () => {
   });
 
   it('no answer: status 0 and the connection message', async () => {
-    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    serve(() => HttpResponse.error());
     await expect(listCities()).rejects.toMatchObject({
       status: 0,
       message: 'No response from server. Please check your internet connection.',
@@ -456,8 +461,10 @@ describe('the error helper (docs/product.md#errors)', () => {
       message: 'Error setting up request',
     });
     expect(toApiError('a string')).toEqual({ status: -1, message: 'Error setting up request' });
-    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new RangeError('bad init'));
-    await expect(listCities()).rejects.toMatchObject({ status: -1, message: 'Error setting up request' });
+    // A request the browser refuses to build (a header name with a space) never leaves the page.
+    await expect(
+      apiRequest('get', API_PATHS.cities.list, citiesResponseSchema, { headers: { 'bad name': 'x' } }),
+    ).rejects.toMatchObject({ status: -1, message: 'Error setting up request' });
   });
 
   it('an ApiError passes through unchanged', () => {

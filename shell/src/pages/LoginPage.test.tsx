@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { authStore } from 'shared-contracts';
-import { act, render, screen, userEvent, within } from 'shared-contracts/testing/render';
+import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { answerFetch, jsonResponse, LocationProbe, signInAs, signOut } from '../testing/helpers';
 import { HomePage } from './HomePage';
 
@@ -68,10 +68,10 @@ describe('the login screen (docs/product.md#overview, docs/product.md#screens)',
     ['no email', '', 'Demo@12345'],
     ['an email without @', 'admin.helpdesk.demo', 'Demo@12345'],
   ])('%s: the browser refuses the form and nothing is sent', async (_case, email, password) => {
-    const fetch = answerFetch(() => jsonResponse(loginAnswer('admin')));
+    const requests = answerFetch(() => jsonResponse(loginAnswer('admin')));
     const { container } = renderHome();
     await signInWith(email, password);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
     expect(container.querySelector('form')).toBeInvalid();
     expect(signInButton()).toBeEnabled();
   });
@@ -92,14 +92,15 @@ describe('the login screen (docs/product.md#overview, docs/product.md#screens)',
 
   test("reads 'Signing In...' and is disabled while busy, and sends email and password", async () => {
     let answer: (response: Response) => void = () => {};
-    const fetch = answerFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const requests = answerFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderHome();
     await signInWith('admin@helpdesk.demo', 'Demo@12345');
 
     const busy = screen.getByRole('button', { name: 'Signing In...' });
     expect(busy).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
-    const request = fetch.mock.calls[0]?.[0] as Request;
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const request = requests[0] as Request;
     expect(new URL(request.url).pathname).toBe('/api/auth/login');
     expect(request.method).toBe('POST');
     expect(await request.json()).toEqual({ email: 'admin@helpdesk.demo', password: 'Demo@12345' });
@@ -205,7 +206,7 @@ describe('errors in a red banner (docs/product.md#validation, docs/product.md#er
   });
 
   test('no answer at all shows the connection message of the error helper', async () => {
-    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    answerFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderHome();
     await signInWith('admin@helpdesk.demo', 'Demo@12345');
     expect(await banner()).toHaveTextContent(

@@ -95,7 +95,7 @@ describe('loading and errors (docs/product.md#screens, docs/product.md#validatio
         'href',
         '/add-ticket',
       );
-      expect(api.spy).not.toHaveBeenCalled();
+      expect(api.requests).toHaveLength(0);
     },
   );
 

@@ -96,7 +96,7 @@ describe('the member list (docs/product.md#member-tickets-screen)', () => {
     const user = userEvent.setup();
     renderList('/tickets/x!y');
     expect(await screen.findByText('Invalid user ID. Please try again.')).toBeInTheDocument();
-    expect(api.spy).not.toHaveBeenCalled();
+    expect(api.requests).toHaveLength(0);
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });

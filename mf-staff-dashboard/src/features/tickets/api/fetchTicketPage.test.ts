@@ -1,5 +1,5 @@
 import { ApiError } from 'shared-contracts';
-import { FakeTicketApi, makeTickets } from '../../../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { installFakeApi, signInAs, signOut } from '../../../testing/helpers';
 import { fetchTicketPage, listQuery, type TicketPageRequest, utcOffsetOn } from './fetchTicketPage';
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { dialogActions, type Ticket } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../../../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../../../testing/helpers';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 import { TicketListPanel } from './TicketListPanel';

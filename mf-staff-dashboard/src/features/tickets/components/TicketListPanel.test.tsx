@@ -1,6 +1,6 @@
 import { toIsoDay } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../../../testing/fakeApi';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import {
   clearToasts,
   installFakeApi,

@@ -15,70 +15,12 @@ import {
   type Ticket,
   type TicketComment,
 } from 'shared-contracts';
-import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/fakeApi';
+import { FIXTURE_CITIES, makeTickets } from 'shared-contracts/testing/fixtures';
+import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
+import { callerOf } from 'shared-contracts/testing/signIn';
 
 export type { FakeAnswer, RecordedCall };
-
-export interface FakeUser {
-  role: string;
-  city: string | null;
-}
-
-export const fakeToken = (user: FakeUser) => `fake:${user.role}:${user.city ?? ''}`;
-
-function userOf(authorization: string | null): FakeUser | null {
-  const match = /^Bearer fake:([^:]*):(.*)$/.exec(authorization ?? '');
-  return match ? { role: match[1] as string, city: match[2] || null } : null;
-}
-
-const CITIES = ['Pune', 'Mumbai', 'Nagpur'];
-const NAMES = ['Ravi Kulkarni', 'Meera Shah', 'Anil Patil', 'Sunita Rao', 'Farhan Ali', 'Kavya Iyer'];
-const TITLES = ['Water leakage', 'Possession delay', 'Parking dispute', 'Lift maintenance', 'Refund request'];
-const STATUSES = ['pending', 'pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
-
-/** `count` deterministic tickets across the demo cities, newest first. */
-export function makeTickets(count: number, start = Date.UTC(2026, 10, 20, 9, 30)): Ticket[] {
-  return Array.from({ length: count }, (_, index) => {
-    const id = count - index;
-    const city = CITIES[id % CITIES.length] as string;
-    const status = STATUSES[id % STATUSES.length] as Ticket['status'];
-    const approved = status !== 'pending';
-    return {
-      id,
-      title: `${TITLES[id % TITLES.length]} ${id}`,
-      description: `The member reports issue number ${id} in the ${city} project and asks the committee for help soon.`,
-      status,
-      city,
-      cityData: { id: (id % CITIES.length) + 1, name: city },
-      createdAt: new Date(start - index * 3_600_000).toISOString(),
-      version: 1,
-      currentAssignee: status === 'resolved' ? 'Completed' : approved ? 'Convenor' : 'CityPresident',
-      cityPresidentStatus: approved && status !== 'in-review' ? 'approved' : null,
-      adminStatus: status === 'in-review' ? 'approved' : null,
-      observerId: 30 + (id % CITIES.length),
-      customer: {
-        id: 100 + id,
-        fullName: NAMES[id % NAMES.length] as string,
-        email: `member${id}@example.com`,
-        mobile: `98765${String(id).padStart(5, '0')}`,
-        city,
-      },
-      committee: { name: 'Grievance Committee' },
-      cityPresident: { fullName: `${city} President` },
-      convenor: { fullName: `${city} Convenor` },
-      observer: { fullName: `${city} Observer` },
-      comments: [
-        {
-          actionBy: null,
-          createdAt: new Date(start - index * 3_600_000).toISOString(),
-          text: 'Ticket submitted',
-        },
-      ],
-      rejectionReason: status === 'rejected' ? 'Outside the committee scope' : null,
-      resolutionMethod: status === 'resolved' ? 'Settled with the developer' : null,
-    };
-  });
-}
+export { makeTickets };
 
 const ACTION_ROUTES: [RegExp, string][] = [
   [/^\/tickets\/(\d+)\/action$/, 'admin-or-convenor'],
@@ -100,7 +42,7 @@ export class FakeTicketApi implements FakeApiHandler {
     this.tickets = tickets;
   }
 
-  private scoped(user: FakeUser | null): Ticket[] {
+  private scoped(user: { role: string; city: string | null } | null): Ticket[] {
     if (!user) return [];
     const ofCity = (ticket: Ticket) => ticket.city?.toLowerCase() === user.city?.toLowerCase();
     switch (user.role) {
@@ -141,7 +83,7 @@ export class FakeTicketApi implements FakeApiHandler {
     this.calls.push({ method, path, query, body });
     const failure = this.failures.get(path);
     if (failure) return failure;
-    const user = userOf(authorization);
+    const user = callerOf(authorization);
     const mine = this.scoped(user);
     const paths = API_PATHS.tickets;
     const open = (ticket: Ticket) => ticket.status === 'pending' || ticket.status === 'in-review';
@@ -150,7 +92,10 @@ export class FakeTicketApi implements FakeApiHandler {
       if (path.startsWith('/uploads/')) return { status: 200, body: `contents of ${path}` };
       switch (path) {
         case '/cities/getAllCities':
-          return { status: 200, body: { cities: CITIES.map((name, index) => ({ id: index + 1, name })) } };
+          return {
+            status: 200,
+            body: { cities: FIXTURE_CITIES.map((name, index) => ({ id: index + 1, name })) },
+          };
         case paths.stats:
           return { status: 200, body: dashboardCounts(mine) };
         case paths.cityStats:

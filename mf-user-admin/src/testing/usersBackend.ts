@@ -3,14 +3,14 @@
  * answers like the real api: paging by id with `total`, role and search filters, 401 without a
  * valid token, 403 for every role but admin, 409 for a duplicate email, a second active city
  * president or the last active admin. The caller's role is read from the bearer token
- * (`fake:{role}`), as the real api reads it from its signed token.
+ * (`fake:{role}:{city}`), as the real api reads it from its signed token.
  */
 import { type AdminUser, API_PATHS, type Role, USERS_PAGE_SIZE } from 'shared-contracts';
-import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/fakeApi';
+import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
+import { callerOf } from 'shared-contracts/testing/signIn';
 
 export type { FakeAnswer, RecordedCall };
 
-export const fakeToken = (role: string) => `fake:${role}`;
 export const REVOKED_TOKEN = 'fake-revoked';
 
 export const FAKE_CITIES = ['Pune', 'Mumbai', 'Nagpur', 'Nashik'];
@@ -103,8 +103,7 @@ export class FakeUsersApi implements FakeApiHandler {
       return ok({ cities: this.cities.map((name, index) => ({ id: index + 1, name, convenorId: null })) });
     }
 
-    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    const role = token?.startsWith('fake:') ? token.slice(5) : null;
+    const role = callerOf(authorization)?.role;
     if (!role) return { status: 401, body: { error: 'Your session is no longer valid: sign in again' } };
 
     if (method === 'GET' && path === API_PATHS.auth.check) {
