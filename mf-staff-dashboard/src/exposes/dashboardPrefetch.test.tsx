@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { API_PATHS, QUERY_FRESH_MS } from 'shared-contracts';
 import { act, render, screen, waitFor } from 'shared-contracts/testing/render';
 import DashboardPage from '../pages/DashboardPage';
-import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import pages, { prefetchDashboard } from './routes';
 
 jest.mock('../features/dashboard/components/CityBarChart', () => ({

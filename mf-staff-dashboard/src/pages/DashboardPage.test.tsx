@@ -1,5 +1,4 @@
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import {
   clearToasts,
   HeldCalls,
@@ -8,6 +7,7 @@ import {
   signInAs,
   signOut,
 } from '../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import DashboardPage from './DashboardPage';
 
 // Recharts measures its container, which jsdom cannot; the bars are checked through the

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import pages from '../exposes/routes';
-import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
 
 async function visit(path: keyof typeof pages) {
   const Page = pages[path];

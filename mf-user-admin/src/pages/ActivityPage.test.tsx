@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import { API_PATHS } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeUsersApi, makeUsers } from '../testing/usersBackend';
 import { installFakeApi, setScreen, signInAs, signOut } from '../testing/helpers';
+import { FakeUsersApi, makeUsers } from '../testing/usersBackend';
 import ActivityPage from './ActivityPage';
 
 jest.setTimeout(30_000);

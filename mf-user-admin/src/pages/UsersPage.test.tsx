@@ -8,8 +8,8 @@ import {
   waitFor,
   within,
 } from 'shared-contracts/testing/render';
-import { FakeUsersApi, makeUsers, REVOKED_TOKEN } from '../testing/usersBackend';
 import { HeldCalls, installFakeApi, setScreen, signInAs, signOut } from '../testing/helpers';
+import { FakeUsersApi, makeUsers, REVOKED_TOKEN } from '../testing/usersBackend';
 import UsersPage from './UsersPage';
 
 // Mantine's inputs and a full table make every keystroke a render: no pause between keys.

@@ -1,6 +1,6 @@
 import { ApiError } from 'shared-contracts';
-import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { installFakeApi, signInAs, signOut } from '../../../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { fetchTicketPage, listQuery, type TicketPageRequest, utcOffsetOn } from './fetchTicketPage';
 
 const request = (extra: Partial<TicketPageRequest> = {}): TicketPageRequest => ({

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { dialogActions, type Ticket } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../../../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 import { TicketListPanel } from './TicketListPanel';
 

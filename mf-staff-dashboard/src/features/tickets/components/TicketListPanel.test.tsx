@@ -1,6 +1,5 @@
 import { toIsoDay } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
-import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import {
   clearToasts,
   installFakeApi,
@@ -9,6 +8,7 @@ import {
   signInAs,
   signOut,
 } from '../../../testing/helpers';
+import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { TicketListPanel } from './TicketListPanel';
 
 const FOOTER = /^Showing \d+ to \d+ of \d+ entries$/;
