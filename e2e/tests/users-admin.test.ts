@@ -1,5 +1,5 @@
 /**
- * User Management (docs/product.md#screens, issue 9) in Chromium behind nginx, at 1280 px and 390 px, against the
+ * User Management (docs/product.md#user-management, issue 9) in Chromium behind nginx, at 1280 px and 390 px, against the
  * built api with its demo data: an admin creates a city president, who signs in; the admin
  * deactivates them and their open session ends at its next call; a convenor is refused; the page
  * and the open modal have no serious axe violation (screenshots in e2e/artifacts/screenshots).

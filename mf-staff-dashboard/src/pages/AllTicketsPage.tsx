@@ -7,7 +7,7 @@ import { TicketListPanel } from '../features/tickets/components/TicketListPanel'
 import { STAFF_DASHBOARD_NS } from '../i18n';
 
 /**
- * /all-tickets and /ticket (docs/product.md#screens: the same list screen). The live ticket list panel of the
+ * /all-tickets and /ticket (docs/product.md#placeholder-screens: the same list screen). The live ticket list panel of the
  * dashboard with 'Add new +' to /add-ticket, and below it the product's sample ticket cards, marked
  * as a preview.
  */

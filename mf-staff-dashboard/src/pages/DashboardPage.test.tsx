@@ -37,7 +37,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the dashboard (docs/product.md#screens)', () => {
+describe('the dashboard (docs/product.md#dashboard)', () => {
   test.each([
     ['admin', null, 'Admin Dashboard', 'Tickets by City'],
     ['citypresident', 'Pune', 'City President Dashboard', 'Tickets in Your City'],

@@ -1,4 +1,4 @@
-// The placeholder screens of docs/product.md#screens, one module so they load together and only when visited.
+// The placeholder screens of docs/product.md#placeholder-screens, one module so they load together and only when visited.
 import { DocumentsPreview } from '../features/previews/components/DocumentsPreview';
 import { ProfilePreview } from '../features/previews/components/ProfilePreview';
 import { ReportsPreview } from '../features/previews/components/ReportsPreview';

@@ -32,7 +32,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('placeholder screens (docs/product.md#screens: static sample data, marked as previews)', () => {
+describe('placeholder screens (docs/product.md#placeholder-screens: static sample data, marked as previews)', () => {
   test('Profile Settings', async () => {
     expect(await visit('/profile')).toHaveTextContent('Profile Settings');
     expect(screen.getByText('Preview')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A message that clears itself `ms` after it was last shown (docs/product.md#screens: the success message of
+ * A message that clears itself `ms` after it was last shown (docs/product.md#user-management: the success message of
  * User Management disappears after 3 seconds). Showing the same text again restarts the clock.
  */
 export function useTimedMessage(ms: number): [string | null, (message: string) => void] {

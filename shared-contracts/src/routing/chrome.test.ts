@@ -1,7 +1,7 @@
 import { isChromeHidden } from './chrome';
 import { REMOTE_ROUTES, ROUTES_EXPOSE } from './remoteRoutes';
 
-describe('isChromeHidden (docs/product.md#screens)', () => {
+describe('isChromeHidden (docs/product.md#routes)', () => {
   it.each([
     ['/ticket-detail/5', true],
     ['/ticket-detail', true],

@@ -1,6 +1,6 @@
 import { normaliseRole } from './normaliseRole';
 
-/** docs/product.md#screens: the title of the city chart panel by role. */
+/** docs/product.md#dashboard: the title of the city chart panel by role. */
 const TITLES: Record<string, string> = {
   citypresident: 'Tickets in Your City',
   convenor: 'Tickets in Your City',

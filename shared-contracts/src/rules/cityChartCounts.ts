@@ -9,7 +9,7 @@ interface CountableTicket {
 }
 
 /**
- * docs/product.md#screens, docs/product.md#ticket-states: the bars of the city chart. Pending counts pending and in-review together;
+ * docs/product.md#dashboard, docs/product.md#ticket-states: the bars of the city chart. Pending counts pending and in-review together;
  * approved counts only in the total. Cities in order of first appearance.
  */
 export function cityChartCounts(tickets: readonly CountableTicket[]): CityStats[] {

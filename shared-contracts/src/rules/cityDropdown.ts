@@ -14,7 +14,7 @@ export function isCityLocked(role: string | null | undefined): boolean {
 }
 
 /**
- * docs/product.md#screens: the city dropdown is disabled while loading, for City President and Convenor, or
+ * docs/product.md#dashboard: the city dropdown is disabled while loading, for City President and Convenor, or
  * when there is one city or fewer.
  */
 export function isCityDropdownDisabled(options: {

@@ -2,7 +2,7 @@ import type { TicketStats } from '../schemas/tickets';
 import { normaliseStatus } from './ticketStatus';
 
 /**
- * docs/product.md#screens, docs/product.md#ticket-states: the four stat cards. In Review counts only the exact status 'in-review' (not
+ * docs/product.md#dashboard, docs/product.md#ticket-states: the four stat cards. In Review counts only the exact status 'in-review' (not
  * approved, and not a differently spelled 'In-Review'); resolved and rejected compare in any case.
  */
 export function dashboardCounts(tickets: readonly { status?: string | null }[]): TicketStats {
@@ -18,7 +18,7 @@ export function dashboardCounts(tickets: readonly { status?: string | null }[]):
   return { total: tickets.length, inReview, resolved, rejected };
 }
 
-/** The four cards in order, with their titles (docs/product.md#screens). */
+/** The four cards in order, with their titles (docs/product.md#dashboard). */
 export const STAT_CARDS = [
   { key: 'total', title: 'Total Tickets' },
   { key: 'inReview', title: 'In Review Tickets' },

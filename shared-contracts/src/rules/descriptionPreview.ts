@@ -7,7 +7,7 @@ export function previewWords(text: string | null | undefined, words: number): st
   return `${all.slice(0, words).join(' ')}...`;
 }
 
-/** docs/product.md#screens desktop table: the first 5 words, then an ellipsis. */
+/** docs/product.md#ticket-list-panel desktop table: the first 5 words, then an ellipsis. */
 export function tableDescriptionPreview(text: string | null | undefined): string {
   return previewWords(text, DESCRIPTION_PREVIEW_WORDS_TABLE);
 }

@@ -1,6 +1,6 @@
 import { normaliseStatus } from './ticketStatus';
 
-/** The steps of the member card's progress bar (docs/product.md#screens). */
+/** The steps of the member card's progress bar (docs/product.md#member-status-card). */
 export const MEMBER_PROGRESS_STEPS = ['Pending', 'In Review', 'Resolved'] as const;
 
 export interface MemberProgress {

@@ -2,7 +2,7 @@ import { RING_THRESHOLDS } from '../constants';
 
 export type RingColor = 'red-orange' | 'yellow' | 'green';
 
-/** docs/product.md#screens: red-orange below 30, yellow from 30 to below 70, green from 70 up. */
+/** docs/product.md#dashboard: red-orange below 30, yellow from 30 to below 70, green from 70 up. */
 export function ringColor(percentage: number): RingColor {
   if (percentage < RING_THRESHOLDS.low) return 'red-orange';
   if (percentage < RING_THRESHOLDS.high) return 'yellow';

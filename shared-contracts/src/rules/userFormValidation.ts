@@ -24,12 +24,12 @@ export function validateUserForm(
   return { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
-/** docs/product.md#screens: the password label of the modal. */
+/** docs/product.md#user-management: the password label of the modal. */
 export function passwordLabel(mode: UserFormMode): string {
   return mode === 'edit' ? 'Password (leave blank to keep current)' : 'Password';
 }
 
-/** docs/product.md#screens: the modal title, the save button and the success message by mode. */
+/** docs/product.md#user-management: the modal title, the save button and the success message by mode. */
 export function userFormTexts(mode: UserFormMode): { title: string; submit: string; success: string } {
   return mode === 'edit'
     ? { title: 'Edit User', submit: 'Update User', success: 'User updated successfully!' }

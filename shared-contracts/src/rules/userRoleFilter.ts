@@ -1,7 +1,7 @@
 import type { Role } from '../schemas/role';
 
 /**
- * The role filter of User Management (docs/product.md#screens, docs/product.md#roles): All Roles, then these. Customer has a badge
+ * The role filter of User Management (docs/product.md#user-management, docs/product.md#roles): All Roles, then these. Customer has a badge
  * colour but is not a choice. `value` '' means all roles.
  */
 export const USER_ROLE_FILTER_OPTIONS: readonly { value: '' | Role; label: string }[] = [

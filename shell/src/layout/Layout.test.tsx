@@ -35,7 +35,7 @@ const menuOf = () =>
 beforeEach(() => signInAs('admin'));
 afterEach(() => signOut());
 
-describe('header and sidebar are hidden on the public routes (docs/product.md#screens)', () => {
+describe('header and sidebar are hidden on the public routes (docs/product.md#layout)', () => {
   test.each(['/add-ticket', '/ticket-detail/12', '/ticket-detail', '/tickets/7', '/tickets'])(
     '%s',
     (route) => {
@@ -65,7 +65,7 @@ describe('header and sidebar are hidden on the public routes (docs/product.md#sc
   );
 });
 
-describe('header (docs/product.md#screens)', () => {
+describe('header (docs/product.md#layout)', () => {
   test('has the sidebar toggle, the logo and the user name', () => {
     renderAt('/dashboard');
     const header = screen.getByRole('banner');
@@ -107,7 +107,7 @@ describe('header (docs/product.md#screens)', () => {
   });
 });
 
-describe('sidebar menu by role (docs/product.md#screens)', () => {
+describe('sidebar menu by role (docs/product.md#layout)', () => {
   const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Logout → button'];
   const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout → button'];
   const FORM_MENU = ['Dashboard → /add-ticket', 'Logout → button'];

@@ -13,7 +13,7 @@ export const NARROW_QUERY = `(max-width: ${em(SIDEBAR_BREAKPOINT_PX - 0.1)})`;
 
 /**
  * The frame of every route. Header and sidebar are for signed-in staff: they are hidden on the
- * public routes (docs/product.md#screens: /ticket-detail*, /tickets*, /add-ticket) and whenever nobody is
+ * public routes (docs/product.md#layout: /ticket-detail*, /tickets*, /add-ticket) and whenever nobody is
  * signed in (the sign-in screen, the not-found page for a visitor).
  */
 export function Layout() {
@@ -34,7 +34,7 @@ function StaffLayout({ user, pathname }: { user: StoredUser; pathname: string })
   const { t } = useTranslation(SHELL_NS);
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   // Narrow screens: the sidebar is open only on the page it was opened on, so any navigation
-  // closes it (docs/product.md#screens: it closes after navigation under 992 px). Wide screens: open by default.
+  // closes it (docs/product.md#layout: it closes after navigation under 992 px). Wide screens: open by default.
   const [mobileOpenedAt, setMobileOpenedAt] = useState<string | null>(null);
   const [desktopOpened, setDesktopOpened] = useState(true);
   const mobileOpened = mobileOpenedAt === pathname;

@@ -40,7 +40,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('the login screen (docs/product.md#overview, docs/product.md#screens)', () => {
+describe('the login screen (docs/product.md#overview, docs/product.md#login-screen)', () => {
   test('shows the welcome text, two logos, the fields, Sign In and Need help?', () => {
     renderHome();
     expect(
@@ -110,7 +110,7 @@ describe('the login screen (docs/product.md#overview, docs/product.md#screens)',
   });
 });
 
-describe('after sign-in (docs/product.md#screens): token and user stored, landing route by role', () => {
+describe('after sign-in (docs/product.md#after-sign-in): token and user stored, landing route by role', () => {
   test.each([
     ['admin', '/dashboard'],
     ['credaipresident', '/dashboard'],

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * docs/product.md#screens, docs/product.md#validation Attachment: PDF, DOC, DOCX, JPG, JPEG, PNG, at most 20MB. A file over the limit
+ * docs/product.md#submit-form, docs/product.md#validation Attachment: PDF, DOC, DOCX, JPG, JPEG, PNG, at most 20MB. A file over the limit
  * gives the error toast 'File size (X MB) exceeds the maximum limit of 20MB' and is cleared; a
  * file of another type likewise. The chosen file shows on a line with Remove, else
  * 'No file selected'. The native input stays in the page (keyboard, screen readers, the phone's

@@ -298,7 +298,7 @@ describe('the City President field (docs/product.md#ticket-states)', () => {
   });
 });
 
-describe('cities and committees that fail to load (docs/product.md#screens, docs/product.md#errors)', () => {
+describe('cities and committees that fail to load (docs/product.md#submit-form, docs/product.md#errors)', () => {
   test('a failed call and an unusable answer: the warnings, Retry Loading loads them again', async () => {
     let fail = true;
     serveLists({

@@ -24,7 +24,7 @@ function useOptionList(
 /**
  * Cities and committees for the selects: the lists this device loaded last show at once (a
  * repeat visit paints a usable form before any answer), the server's lists replace them.
- * `retry` loads again whatever failed (docs/product.md#screens 'Retry Loading').
+ * `retry` loads again whatever failed (docs/product.md#submit-form 'Retry Loading').
  */
 export function useFormOptions() {
   const citiesCall = useQuery({ ...citiesQuery(), select: (answer) => answer.cities });

@@ -66,7 +66,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('loading and errors (docs/product.md#screens, docs/product.md#validation, docs/product.md#errors)', () => {
+describe('loading and errors (docs/product.md#ticket-detail-screen, docs/product.md#validation, docs/product.md#errors)', () => {
   test('a loading state, then the ticket; the key of the fragment goes as X-Access-Key', async () => {
     const answer = deferred<Response>();
     const api = mockApi({ 'GET /api/tickets/9': () => answer.promise });

@@ -37,7 +37,7 @@ interface CityChartPanelProps {
   rows: readonly CityStats[] | undefined;
   error: ApiErrorInfo | undefined;
   onRetry: () => void;
-  /** The city of a city president or convenor: the chart is locked to it (docs/product.md#screens, docs/product.md#roles). */
+  /** The city of a city president or convenor: the chart is locked to it (docs/product.md#dashboard, docs/product.md#roles). */
   scopeCity: string | null;
 }
 

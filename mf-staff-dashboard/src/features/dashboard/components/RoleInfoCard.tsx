@@ -7,7 +7,7 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 /** The roles of the review chain, in the order docs/product.md#overview describes them. */
 const CHAIN = ['citypresident', 'convenor', 'observer', 'admin', 'credaipresident'] as const;
 
-/** docs/product.md#overview, docs/product.md#screens: the information card with the role descriptions; the signed-in role is marked. */
+/** docs/product.md#overview, docs/product.md#dashboard: the information card with the role descriptions; the signed-in role is marked. */
 export function RoleInfoCard() {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const role = normaliseRole(useAuth((state) => state.user?.role));

@@ -4,7 +4,7 @@ import { StatCards } from './StatCards';
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 const ring = (title: string) => within(card(title)).getByRole('img');
 
-describe('the four stat cards (docs/product.md#screens)', () => {
+describe('the four stat cards (docs/product.md#dashboard)', () => {
   test('titles, counts, and each ring as the share of the total with its colour', () => {
     render(
       <StatCards

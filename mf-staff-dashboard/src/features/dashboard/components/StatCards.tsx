@@ -17,7 +17,7 @@ interface StatCardsProps {
 }
 
 /**
- * docs/product.md#screens: Total, In Review, Resolved and Rejected Tickets, each with its count and a ring of its
+ * docs/product.md#dashboard: Total, In Review, Resolved and Rejected Tickets, each with its count and a ring of its
  * share of the total (rounded; 0 when the total is 0), red-orange under 30, yellow under 70, else
  * green. The counts come from the database (GET /tickets/stats), never from a loaded list.
  */

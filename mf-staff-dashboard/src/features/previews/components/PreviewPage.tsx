@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 
 /**
- * The frame of a placeholder screen (docs/product.md#screens: static sample data only): its heading with a
+ * The frame of a placeholder screen (docs/product.md#placeholder-screens: static sample data only): its heading with a
  * Preview badge and a notice that nothing on it is real, so nobody mistakes it for a working form.
  */
 export function PreviewPage({

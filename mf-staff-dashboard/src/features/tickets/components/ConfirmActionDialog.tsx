@@ -48,7 +48,7 @@ const CONFIRMATIONS = {
 } as const satisfies Record<DialogAction, unknown>;
 
 /**
- * docs/product.md#screens, docs/product.md#validation confirmation sub-dialogs: 'Confirm Approval' (optional comment), 'Confirm Rejection'
+ * docs/product.md#ticket-details-dialog, docs/product.md#validation confirmation sub-dialogs: 'Confirm Approval' (optional comment), 'Confirm Rejection'
  * (Reject disabled until the reason is non-blank) and 'Resolve Ticket' (the option list holds only
  * 'Other', selected, with its 'Resolution Reason'; Resolve disabled while it is blank).
  */

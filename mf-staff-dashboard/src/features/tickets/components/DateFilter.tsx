@@ -5,7 +5,7 @@ import type { DateFilterInputProps } from './DateFilterInput';
 
 const DateFilterInput = lazy(() => import('./DateFilterInput'));
 
-/** docs/product.md#screens: the date picker of the list panel, loaded after the first paint. */
+/** docs/product.md#ticket-list-panel: the date picker of the list panel, loaded after the first paint. */
 export function DateFilter(props: DateFilterInputProps) {
   return (
     <Suspense

@@ -52,7 +52,7 @@ function release(url: string) {
 }
 
 /**
- * docs/product.md#screens Attachment: View (a new tab) and Download, the icon by extension. Files go only to
+ * docs/product.md#ticket-details-dialog Attachment: View (a new tab) and Download, the icon by extension. Files go only to
  * callers who may see the ticket (docs/architecture.md#security-decisions), so they are fetched with the session's token
  * and handed to the browser as an object URL.
  */

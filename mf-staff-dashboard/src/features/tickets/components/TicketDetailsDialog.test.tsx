@@ -130,7 +130,7 @@ describe('Approve, Reject and Resolve follow the shared workflow rules (docs/pro
   });
 });
 
-describe('what the dialog shows (docs/product.md#screens)', () => {
+describe('what the dialog shows (docs/product.md#ticket-details-dialog)', () => {
   test('every field, the files, reasons, assignees, the current holder and the whole history', async () => {
     signInAs('admin');
     const ticket = ticketIn({
@@ -303,7 +303,7 @@ describe('the confirmations (docs/product.md#validation)', () => {
   });
 });
 
-describe('acting from the list (docs/product.md#screens, docs/product.md#ticket-states, docs/product.md#errors)', () => {
+describe('acting from the list (docs/product.md#ticket-details-dialog, docs/product.md#ticket-states, docs/product.md#errors)', () => {
   async function openFromList(role: string, city: string | null, tickets: Ticket[], id: number) {
     signInAs(role, city);
     const api = installFakeApi(new FakeTicketApi(tickets));

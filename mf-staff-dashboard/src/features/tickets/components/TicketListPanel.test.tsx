@@ -44,7 +44,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('title by role and filter (docs/product.md#screens)', () => {
+describe('title by role and filter (docs/product.md#ticket-list-panel)', () => {
   test.each([
     ['admin', 'All', 'Admin Ticket Management'],
     ['admin', 'In Review', 'Admin Ticket Management'],
@@ -67,7 +67,7 @@ describe('title by role and filter (docs/product.md#screens)', () => {
   });
 });
 
-describe('the desktop table (docs/product.md#screens)', () => {
+describe('the desktop table (docs/product.md#ticket-list-panel)', () => {
   test('columns, prefixed ids, member, 5-word description, status, date, time and the eye icon', async () => {
     signInAs('admin');
     installFakeApi(new FakeTicketApi(makeTickets(3)));
@@ -198,7 +198,7 @@ describe('filters: done by the server, one page at a time', () => {
   });
 });
 
-describe('pagination (docs/product.md#screens)', () => {
+describe('pagination (docs/product.md#ticket-list-panel)', () => {
   test('desktop: Prev, every page, Next; the footers follow the page', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(57)));
@@ -236,7 +236,7 @@ describe('pagination (docs/product.md#screens)', () => {
   });
 });
 
-describe('mobile layout (under 768 px, docs/product.md#screens)', () => {
+describe('mobile layout (under 768 px, docs/product.md#ticket-list-panel)', () => {
   test('cards with id, badge, member, 10-word description, date, time and View Details', async () => {
     restoreScreen = setScreen(true);
     signInAs('admin');

@@ -19,7 +19,7 @@ interface TicketPaginationProps {
 }
 
 /**
- * docs/product.md#screens: Prev/Next and page numbers (mobile: first, current and last), 'Showing X to Y of Z
+ * docs/product.md#ticket-list-panel: Prev/Next and page numbers (mobile: first, current and last), 'Showing X to Y of Z
  * entries' and 'Page N of M'. A long list shows a window of pages on a desktop too.
  */
 export function TicketPagination({ page, total, mobile, onPage }: TicketPaginationProps) {

@@ -6,7 +6,7 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 
-/** docs/product.md#screens desktop table: one row per ticket, the eye icon opens the details. */
+/** docs/product.md#ticket-list-panel desktop table: one row per ticket, the eye icon opens the details. */
 export function TicketTable({ tickets, onView }: { tickets: Ticket[]; onView: (ticket: Ticket) => void }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (

@@ -26,7 +26,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-/** docs/product.md#screens small screens: one card per user with the table's data and an Edit button. */
+/** docs/product.md#user-management small screens: one card per user with the table's data and an Edit button. */
 export function UserCards({ users, onEdit }: Props) {
   const { t } = useTranslation(USER_ADMIN_NS);
   return (

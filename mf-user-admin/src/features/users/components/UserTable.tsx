@@ -12,7 +12,7 @@ interface Props {
   onEdit: (user: AdminUser) => void;
 }
 
-/** docs/product.md#screens desktop table: ID, Name, Email, Mobile, City, Committee, Role, Status, Actions. */
+/** docs/product.md#user-management desktop table: ID, Name, Email, Mobile, City, Committee, Role, Status, Actions. */
 export function UserTable({ users, onEdit }: Props) {
   const { t } = useTranslation(USER_ADMIN_NS);
   return (
