@@ -230,6 +230,19 @@ function asConflict(error: unknown, city?: CityRow): never {
   throw error;
 }
 
+/** The columns the user form sets (create and update alike). */
+function formColumns(input: UserCreate | UserUpdate, city: CityRow) {
+  return {
+    fullName: input.fullName,
+    email: input.email,
+    mobile: input.mobile,
+    role: input.role,
+    cityId: city.id,
+    committee: input.committee || null,
+    isActive: input.isActive,
+  };
+}
+
 /** POST /admin/users/new. */
 export async function createUser(db: AppDatabase, input: UserCreate): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password); // never inside a transaction (PGlite)
@@ -241,16 +254,7 @@ export async function createUser(db: AppDatabase, input: UserCreate): Promise<Us
       await assertPresidencyFree(tx, { role: input.role, isActive: input.isActive, city });
       const [created] = await tx
         .insert(users)
-        .values({
-          fullName: input.fullName,
-          email: input.email,
-          mobile: input.mobile,
-          role: input.role,
-          cityId: city.id,
-          committee: input.committee || null,
-          passwordHash,
-          isActive: input.isActive,
-        })
+        .values({ ...formColumns(input, city), passwordHash })
         .returning({ id: users.id });
       if (!created) throw new Error('insert returned no row');
       return created.id;
@@ -294,13 +298,7 @@ export async function updateUser(db: AppDatabase, id: number, input: UserUpdate)
       await tx
         .update(users)
         .set({
-          fullName: input.fullName,
-          email: input.email,
-          mobile: input.mobile,
-          role: input.role,
-          cityId: city.id,
-          committee: input.committee || null,
-          isActive: input.isActive,
+          ...formColumns(input, city),
           ...(passwordHash === undefined ? {} : { passwordHash }),
           ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
           updatedAt: sql`now()`,

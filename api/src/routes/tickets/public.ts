@@ -18,17 +18,9 @@ import {
   ticketResponseSchema,
   userTicketsResponseSchema,
 } from 'shared-contracts/contracts';
-import { HttpError } from '../../httpError';
-import {
-  decideMemberAccess,
-  decideTicketAccess,
-  findMemberGate,
-  findTicketGate,
-} from '../../services/tickets/access';
-import { readLatestMemberTicket, readMember, readMemberTickets } from '../../services/tickets/accessReads';
+import { openLatestMemberTicket, openMemberTickets, openTicket } from '../../services/tickets/accessReads';
 import { submitPartLimits } from '../../services/tickets/submitService';
-import { readTicket } from '../../services/tickets/ticketReader';
-import { checkLookup, MEMBER_NOT_FOUND, publicErrors, TICKET_NOT_FOUND, viewerOf } from './publicAccess';
+import { lookupViewer, publicErrors } from './publicAccess';
 import { registerSubmitRoute } from './publicSubmit';
 
 const accessDescription =
@@ -54,16 +46,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(app, request, reply);
-      await checkLookup(app, request, viewer);
-      const decision = decideTicketAccess(viewer, await findTicketGate(app.db, request.params.id));
-      if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);
-      const ticket = await readTicket(app.db, request.params.id, {
-        history: true,
-        attachments: true,
-        maskContact: decision.maskContact,
-      });
-      if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+      const ticket = await openTicket(app.db, await lookupViewer(app, request, reply), request.params.id);
       reply.header('cache-control', 'no-store');
       return { ticket };
     },
@@ -82,19 +65,15 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(app, request, reply);
-      await checkLookup(app, request, viewer);
-      const userId = request.params.id;
-      const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
-      if (!decision.allowed) throw new HttpError(404, MEMBER_NOT_FOUND);
-      const [user, page] = await Promise.all([
-        readMember(app.db, userId, decision.maskContact),
-        readMemberTickets(app.db, userId, decision.where, request.query, decision.maskContact),
-      ]);
-      // City-scoped staff see a member only through a ticket of their city.
-      if (!user || (decision.where && page.total === 0)) throw new HttpError(404, MEMBER_NOT_FOUND);
+      const viewer = await lookupViewer(app, request, reply);
+      const { user, tickets, total } = await openMemberTickets(
+        app.db,
+        viewer,
+        request.params.id,
+        request.query,
+      );
       reply.header('cache-control', 'no-store');
-      return { user, tickets: page.tickets, total: page.total };
+      return { user, tickets, total };
     },
   );
 
@@ -110,13 +89,8 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = await viewerOf(app, request, reply);
-      await checkLookup(app, request, viewer);
-      const userId = request.params.id;
-      const decision = decideMemberAccess(viewer, await findMemberGate(app.db, userId));
-      if (!decision.allowed) throw new HttpError(404, TICKET_NOT_FOUND);
-      const ticket = await readLatestMemberTicket(app.db, userId, decision.where, decision.maskContact);
-      if (!ticket) throw new HttpError(404, TICKET_NOT_FOUND);
+      const viewer = await lookupViewer(app, request, reply);
+      const ticket = await openLatestMemberTicket(app.db, viewer, request.params.id);
       reply.header('cache-control', 'no-store');
       return { ticket };
     },

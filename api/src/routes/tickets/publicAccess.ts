@@ -1,7 +1,6 @@
 /**
- * What the private ticket calls and the downloads share: who is asking (an optional token, the
- * `X-Access-Key` header), the per-address lookup limit, and the one 404 for "missing" and "not
- * yours".
+ * What the public ticket calls and the downloads share: who is asking (an optional token, the
+ * `X-Access-Key` header), the per-address limits' 429, and the error answers they document.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
@@ -14,11 +13,7 @@ import { isStaff, type Viewer } from '../../services/tickets/access';
  * token is ignored rather than refused: the private links work for anyone holding the key, even
  * in a browser that kept an old token.
  */
-export async function viewerOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<Viewer> {
+async function viewerOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
   const header = request.headers[ACCESS_KEY_HEADER_LOWER];
   const accessKey = typeof header === 'string' && header.length > 0 ? header : null;
   if (!request.headers.authorization) return { actor: null, accessKey };
@@ -45,23 +40,21 @@ export function tooManyRequests(
   );
 }
 
-/** The lookup limit: every lookup without a staff token counts (by link, by a member, or guessed). */
-export async function checkLookup(
+/**
+ * The viewer of a private lookup, counted against the lookup limit: every lookup without a staff
+ * token counts (by link, by a member, or guessed).
+ */
+export async function lookupViewer(
   app: FastifyInstance,
   request: FastifyRequest,
-  viewer: Viewer,
-): Promise<void> {
-  if (viewer.actor && isStaff(viewer.actor)) return;
+  reply: FastifyReply,
+): Promise<Viewer> {
+  const viewer = await viewerOf(app, request, reply);
+  if (viewer.actor && isStaff(viewer.actor)) return viewer;
   const decision = await app.lookupThrottle.reserve(request.ip);
   if (!decision.allowed) throw tooManyRequests(decision, 'requests');
+  return viewer;
 }
-
-/** The one answer for a ticket that does not exist and one the caller may not see. */
-export const TICKET_NOT_FOUND = 'Ticket not found';
-/** The same for a member's list. */
-export const MEMBER_NOT_FOUND = 'User not found';
-/** The same for a file. */
-export const FILE_NOT_FOUND = 'File not found';
 
 /** OpenAPI descriptions of the error answers of the public calls. */
 export function publicErrors<S extends 400 | 404 | 413 | 415 | 422 | 429>(...statuses: S[]) {

@@ -12,11 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_KEY_HEADER, UPLOAD_PATHS } from 'shared-contracts/contracts';
 import * as z from 'zod';
 import { HttpError } from '../../httpError';
-import { decideTicketAccess } from '../../services/tickets/access';
-import { findStoredFile } from '../../services/tickets/accessReads';
+import { FILE_NOT_FOUND, openStoredFile } from '../../services/tickets/accessReads';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
 import type { StoredKind } from '../../services/tickets/storage';
-import { checkLookup, FILE_NOT_FOUND, publicErrors, viewerOf } from '../tickets/publicAccess';
+import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
 const fileParamsSchema = z.object({ file: z.string().max(200) });
 
@@ -45,12 +44,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const viewer = await viewerOf(app, request, reply);
-        await checkLookup(app, request, viewer);
+        const viewer = await lookupViewer(app, request, reply);
         const name = request.params.file;
-        const file = await findStoredFile(app.db, kind, name);
-        if (!decideTicketAccess(viewer, file?.gate).allowed || !file)
-          throw new HttpError(404, FILE_NOT_FOUND);
+        const file = await openStoredFile(app.db, viewer, kind, name);
         const opened = await app.uploadStore.open(kind, name);
         if (!opened) {
           request.log.warn({ ticketId: file.gate.id }, 'a stored file is missing');

@@ -1,19 +1,94 @@
 /**
- * The reads behind the private calls: the member's list and newest ticket (GET /tickets/user/{id}
- * and /latest), once the access decision (access.ts) has said which of the member's tickets the
- * caller may see, and a stored file with the gate of its ticket (the downloads).
+ * The private reads (GET /tickets/{id}, /tickets/user/{id} and /latest, the downloads): each asks
+ * the access decision (access.ts) what the viewer may see, reads it, and answers a missing thing
+ * and one the viewer may not see with the same 404.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { TICKETS_PAGE_SIZE, type Ticket, type TicketCustomer } from 'shared-contracts/contracts';
+import {
+  type PagingQuery,
+  TICKETS_PAGE_SIZE,
+  type Ticket,
+  type TicketCustomer,
+} from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { attachments, cities, tickets, users } from '../../db/schema';
-import { TICKET_GATE_COLUMNS, type TicketGate } from './access';
+import { notFound } from '../../httpError';
+import {
+  decideMemberAccess,
+  decideTicketAccess,
+  findMemberGate,
+  findTicketGate,
+  TICKET_GATE_COLUMNS,
+  type TicketGate,
+  type Viewer,
+} from './access';
 import { maskEmail, maskMobile } from './masking';
 import { STORED_NAME, type StoredKind } from './storage';
 import { readTicket, readTickets } from './ticketReader';
 
+/** The one answer for a ticket that does not exist and one the caller may not see. */
+export const TICKET_NOT_FOUND = 'Ticket not found';
+/** The same for a member's list. */
+export const MEMBER_NOT_FOUND = 'User not found';
+/** The same for a file. */
+export const FILE_NOT_FOUND = 'File not found';
+
+/** The ticket with its history and files, for a viewer who may see it (masked for a link viewer). */
+export async function openTicket(db: AppDatabase, viewer: Viewer, id: number): Promise<Ticket> {
+  const decision = decideTicketAccess(viewer, await findTicketGate(db, id));
+  const ticket = decision.allowed
+    ? await readTicket(db, id, { history: true, attachments: true, maskContact: decision.maskContact })
+    : undefined;
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  return ticket;
+}
+
+/** The member and one page of the tickets of theirs the viewer may see, newest first. */
+export async function openMemberTickets(
+  db: AppDatabase,
+  viewer: Viewer,
+  userId: number,
+  paging: PagingQuery,
+): Promise<{ user: TicketCustomer } & MemberTicketsPage> {
+  const decision = decideMemberAccess(viewer, await findMemberGate(db, userId));
+  if (!decision.allowed) throw notFound(MEMBER_NOT_FOUND);
+  const [user, page] = await Promise.all([
+    readMember(db, userId, decision.maskContact),
+    readMemberTickets(db, userId, decision.where, paging, decision.maskContact),
+  ]);
+  // City-scoped staff see a member only through a ticket of their city.
+  if (!user || (decision.where && page.total === 0)) throw notFound(MEMBER_NOT_FOUND);
+  return { user, ...page };
+}
+
+/** The member's newest ticket the viewer may see. */
+export async function openLatestMemberTicket(
+  db: AppDatabase,
+  viewer: Viewer,
+  userId: number,
+): Promise<Ticket> {
+  const decision = decideMemberAccess(viewer, await findMemberGate(db, userId));
+  const ticket = decision.allowed
+    ? await readLatestMemberTicket(db, userId, decision.where, decision.maskContact)
+    : undefined;
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  return ticket;
+}
+
+/** A stored file of this kind, for a viewer who may see its ticket. */
+export async function openStoredFile(
+  db: AppDatabase,
+  viewer: Viewer,
+  kind: StoredKind,
+  storedName: string,
+): Promise<StoredFileRecord> {
+  const file = await findStoredFile(db, kind, storedName);
+  if (!decideTicketAccess(viewer, file?.gate).allowed || !file) throw notFound(FILE_NOT_FOUND);
+  return file;
+}
+
 /** The member as the list answer names them (masked for a link viewer). */
-export async function readMember(
+async function readMember(
   db: AppDatabase,
   userId: number,
   maskContact: boolean,
@@ -38,17 +113,17 @@ export async function readMember(
   };
 }
 
-export interface MemberTicketsPage {
+interface MemberTicketsPage {
   tickets: Ticket[];
   total: number;
 }
 
 /** One page of the member's tickets within `scope`, newest first, with history and files. */
-export async function readMemberTickets(
+async function readMemberTickets(
   db: AppDatabase,
   userId: number,
   scope: SQL | undefined,
-  paging: { page?: number; pageSize?: number },
+  paging: PagingQuery,
   maskContact: boolean,
 ): Promise<MemberTicketsPage> {
   const where = and(eq(tickets.customerId, userId), scope);
@@ -73,7 +148,7 @@ export async function readMemberTickets(
 }
 
 /** The member's newest ticket within `scope`, or undefined. */
-export async function readLatestMemberTicket(
+async function readLatestMemberTicket(
   db: AppDatabase,
   userId: number,
   scope: SQL | undefined,
@@ -88,7 +163,7 @@ export async function readLatestMemberTicket(
   return row ? readTicket(db, row.id, { history: true, attachments: true, maskContact }) : undefined;
 }
 
-export interface StoredFileRecord {
+interface StoredFileRecord {
   /** Who may open the file: whoever may see its ticket. */
   gate: TicketGate;
   originalName: string;
@@ -96,7 +171,7 @@ export interface StoredFileRecord {
 }
 
 /** A stored file of this kind and its ticket's gate, or undefined for a name no attachment has. */
-export async function findStoredFile(
+async function findStoredFile(
   db: AppDatabase,
   kind: StoredKind,
   storedName: string,

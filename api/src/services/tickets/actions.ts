@@ -5,7 +5,7 @@
  * ticket's `version` (`UPDATE … WHERE id = $1 AND version = $2`) in the same transaction as its
  * history entry: of two office bearers acting at once, one wins and the other gets 409.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   actionForStatus,
   decide,
@@ -20,7 +20,8 @@ import type { AppDatabase } from '../../db/database';
 import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AccessActor, canStaffSee } from './access';
-import { readTicket } from './ticketReader';
+import { TICKET_NOT_FOUND } from './accessReads';
+import { readHistory, readTicket } from './ticketReader';
 
 /** Who acts: the signed-in user as the workflow needs them. */
 export interface ActionActor extends AccessActor {
@@ -35,8 +36,6 @@ export interface ActionRequest {
   /** The ticket version the caller loaded; a different one is refused with 409. */
   version?: number;
 }
-
-export const TICKET_NOT_FOUND = 'Ticket not found';
 
 /** Without a version from the caller, a ticket changed between read and write is decided again. */
 const ATTEMPTS_WITHOUT_VERSION = 3;
@@ -163,17 +162,5 @@ export async function ticketHistory(
 ): Promise<TicketComment[]> {
   const [ticket] = await db.select({ cityId: tickets.cityId }).from(tickets).where(eq(tickets.id, id));
   if (!ticket || !canStaffSee(actor, ticket)) throw notFound(TICKET_NOT_FOUND);
-  const rows = await db
-    .select()
-    .from(ticketComments)
-    .where(eq(ticketComments.ticketId, id))
-    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    actionBy: row.actionBy,
-    actorRole: row.actorRole,
-    action: row.action,
-    createdAt: row.createdAt.toISOString(),
-    text: row.text,
-  }));
+  return (await readHistory(db, [id])).get(id) ?? [];
 }

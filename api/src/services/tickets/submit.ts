@@ -9,6 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  type Role,
   TEXT_LIMITS,
   type TicketSubmit,
   type TicketSubmitResponse,
@@ -31,6 +32,29 @@ import type { StoredKind } from './storage';
 
 /** Words of the description in the title (after the committee's name). */
 export const TITLE_WORDS = 8;
+
+/** Where every ticket starts: pending, with its city's president (docs/product.md#review-chain). */
+export const NEW_TICKET_STATE = { status: 'pending', currentAssignee: 'CityPresident' } as const;
+
+/**
+ * Every ticket's first history entry: its member submitted it (the submit and the generated demo
+ * and bench tickets write this one). `ticketId`, and `createdAt` when it is not now, are the caller's.
+ */
+export function submittedEntry(member: {
+  id: number | null;
+  fullName: string;
+  role: Role;
+}): Omit<typeof ticketComments.$inferInsert, 'ticketId'> {
+  return {
+    actorId: member.id,
+    actionBy: member.fullName,
+    actorRole: member.role,
+    action: 'submitted',
+    text: 'Ticket submitted',
+    statusAfter: NEW_TICKET_STATE.status,
+    assigneeAfter: NEW_TICKET_STATE.currentAssignee,
+  };
+}
 
 /** A file already in place in the store, to be recorded with the ticket. */
 export interface PlacedFile {
@@ -192,13 +216,12 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
         .values({
           title: ticketTitle(refs.committee.name, input.description),
           description: input.description,
-          status: 'pending',
+          ...NEW_TICKET_STATE,
           cityId: refs.city.id,
           committeeId: refs.committee.id,
           customerId: member.id,
           attachmentPath: file?.kind === 'attachment' ? file.storedName : null,
           photoPath: file?.kind === 'photo' ? file.storedName : null,
-          currentAssignee: 'CityPresident',
           cityPresidentId,
           convenorId,
           observerId,
@@ -217,16 +240,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           sha256: file.sha256,
         });
       }
-      await tx.insert(ticketComments).values({
-        ticketId: ticket.id,
-        actorId: member.id,
-        actionBy: member.fullName,
-        actorRole: member.role,
-        action: 'submitted',
-        text: 'Ticket submitted',
-        statusAfter: 'pending',
-        assigneeAfter: 'CityPresident',
-      });
+      await tx.insert(ticketComments).values({ ticketId: ticket.id, ...submittedEntry(member) });
       const body: TicketSubmitResponse = {
         success: true,
         ticketId: ticket.id,

@@ -180,26 +180,35 @@ export async function readTicket(
   return ticket;
 }
 
-async function readHistory(db: AppDatabase, ids: number[]): Promise<Map<number, TicketComment[]>> {
+/** Rows of several tickets as each ticket's list, in the rows' order. */
+function byTicket<Row extends { ticketId: number }, Item>(
+  rows: Row[],
+  toItem: (row: Row) => Item,
+): Map<number, Item[]> {
+  const lists = new Map<number, Item[]>();
+  for (const row of rows) {
+    const list = lists.get(row.ticketId);
+    if (list) list.push(toItem(row));
+    else lists.set(row.ticketId, [toItem(row)]);
+  }
+  return lists;
+}
+
+/** The history entries of the tickets, oldest first, by ticket. */
+export async function readHistory(db: AppDatabase, ids: number[]): Promise<Map<number, TicketComment[]>> {
   const rows = await db
     .select()
     .from(ticketComments)
     .where(inArray(ticketComments.ticketId, ids))
     .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  const byTicket = new Map<number, TicketComment[]>();
-  for (const row of rows) {
-    const list = byTicket.get(row.ticketId) ?? [];
-    list.push({
-      id: row.id,
-      actionBy: row.actionBy,
-      actorRole: row.actorRole,
-      action: row.action,
-      createdAt: row.createdAt.toISOString(),
-      text: row.text,
-    });
-    byTicket.set(row.ticketId, list);
-  }
-  return byTicket;
+  return byTicket(rows, (row) => ({
+    id: row.id,
+    actionBy: row.actionBy,
+    actorRole: row.actorRole,
+    action: row.action,
+    createdAt: row.createdAt.toISOString(),
+    text: row.text,
+  }));
 }
 
 async function readAttachments(db: AppDatabase, ids: number[]): Promise<Map<number, TicketAttachment[]>> {
@@ -208,18 +217,12 @@ async function readAttachments(db: AppDatabase, ids: number[]): Promise<Map<numb
     .from(attachments)
     .where(inArray(attachments.ticketId, ids))
     .orderBy(asc(attachments.id));
-  const byTicket = new Map<number, TicketAttachment[]>();
-  for (const row of rows) {
-    const list = byTicket.get(row.ticketId) ?? [];
-    list.push({
-      id: row.id,
-      kind: row.kind,
-      fileName: row.originalName,
-      contentType: row.contentType,
-      size: row.sizeBytes,
-      url: attachmentUrl(row.kind, row.storedName),
-    });
-    byTicket.set(row.ticketId, list);
-  }
-  return byTicket;
+  return byTicket(rows, (row) => ({
+    id: row.id,
+    kind: row.kind,
+    fileName: row.originalName,
+    contentType: row.contentType,
+    size: row.sizeBytes,
+    url: attachmentUrl(row.kind, row.storedName),
+  }));
 }
