@@ -83,7 +83,7 @@ export function nginxConfForRun(ports: NginxPorts): string {
 }
 
 /** A self-signed certificate where nginx.conf expects the real one (certs/ under the prefix). */
-function writeTestCertificate(runDir: string): void {
+export function writeTestCertificate(runDir: string): void {
   const certs = path.join(runDir, 'certs');
   mkdirSync(certs, { recursive: true });
   execFileSync(
