@@ -1,22 +1,25 @@
 // Seeds a PostgreSQL database for the ticket benchmark: the api's migrations and demo accounts
-// (cities, committees, office bearers), then N tickets from N/4 members with generate_series SQL,
-// one history entry each, and VACUUM ANALYZE (so the planner has statistics and index-only scans
-// are possible, as autovacuum would do on a live server).
+// (cities, committees, office bearers), then N realistic tickets with their members and histories
+// from the api's own generator (api/src/services/tickets/ticketGenerator.ts, the same as the demo
+// data's), written in batches of 5,000 rows per statement (arrays through unnest), and VACUUM
+// ANALYZE (so the planner has statistics and index-only scans are possible, as autovacuum would do
+// on a live server).
 //
 //   npm run bench:seed -- --tickets 1000000            (root script: npm run seed -w bench --)
 //   npm run bench:seed -- --tickets 100000 --database helpdesk_bench_small
 //
 // The server: BENCH_DATABASE_URL, else DATABASE_URL, else this host's PostgreSQL through its Unix
 // socket (postgres://postgres@localhost/postgres?host=/var/run/postgresql), else
-// postgres://postgres@127.0.0.1:5432/postgres (the user needs CREATEDB). The database (default helpdesk_bench) is dropped and created again.
+// postgres://postgres@127.0.0.1:5432/postgres (the user needs CREATEDB). The database (default
+// helpdesk_bench) is dropped and created again.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-// The demo data's names (npm run seed runs this file with tsx, so it can import the api's TypeScript).
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from '../api/src/services/tickets/demoTickets.ts';
+// The api's ticket generator (npm run seed runs this file with tsx, so it can import TypeScript).
+import { generateTickets } from '../api/src/services/tickets/ticketGenerator.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
@@ -38,28 +41,6 @@ export function databaseUrl(database = DEFAULT_DATABASE) {
   return url.toString();
 }
 
-const TITLES = [
-  'Possession delayed beyond the agreed date',
-  'Water leakage in the bedroom ceiling',
-  'Lift not working for two weeks',
-  'Parking slot allotted to another flat',
-  'Refund of booking amount pending',
-  'Occupancy certificate not shared',
-  'Maintenance charges higher than agreed',
-  'Poor quality of tiles in the kitchen',
-  'Society formation not started',
-  'Clubhouse promised in brochure missing',
-  'Stamp duty receipt not received',
-  'Construction noise at night',
-  'Drainage overflow near the gate',
-  'Carpet area less than agreed',
-  'Loan disbursement letter delayed',
-  'Fire safety equipment not installed',
-];
-/** A number from 0 to n - 1 from a hash (hashint4 and hashint8 may be negative, even their minimum). */
-const pick = (hash, n) => `(((${hash})::bigint % (${n})) + (${n})) % (${n})`;
-const sqlArray = (values) => `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
-
 async function onDatabase(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -75,7 +56,7 @@ function seedBase(url) {
   const script = `
     const { openPostgres } = require(${JSON.stringify(path.join(ROOT, 'api/src/db/postgres.ts'))});
     const { seedDemoData } = require(${JSON.stringify(path.join(ROOT, 'api/src/services/demoData.ts'))});
-    openPostgres({ url: ${JSON.stringify(url)}, poolMax: 2, onIdleConnectionError: () => {} })
+    openPostgres({ url: ${JSON.stringify(url)}, poolMax: 2, onConnectionError: () => {} })
       .then(async (database) => {
         await seedDemoData(database.db, process.env.DEMO_PASSWORD || 'Demo@12345', { tickets: 0 });
         await database.close();
@@ -88,78 +69,136 @@ function seedBase(url) {
   if (result.status !== 0) throw new Error('migrating and seeding the demo accounts failed');
 }
 
-const STATUS_BUCKETS = `
-  case
-    when b < 250 then 'pending'
-    when b < 300 then 'in-review'      -- moved to review by the governor
-    when b < 380 then 'in-review'      -- approved by the admin
-    when b < 500 then 'approved'       -- approved by the city president
-    when b < 580 then 'in-review'      -- resolved by the convenor, awaiting the observer
-    when b < 860 then 'resolved'
-    else 'rejected'
-  end`;
+const BATCH = 5_000;
 
-/** Inserts tickets `from`..`to` (and their submit entries) in one statement each. */
-async function insertTickets(client, from, to, total, members, firstMember) {
+/** Columns of a batch, as arrays: `unnest` turns them back into rows in one statement. */
+function columns(rows, names) {
+  return names.map((name) => rows.map((row) => row[name] ?? null));
+}
+
+/** The indexes of these tables that no constraint needs: dropped for the load, built after. */
+async function looseIndexes(client, tables) {
+  const { rows } = await client.query(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i
+      where i.indrelid = any($1::regclass[])
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  return rows;
+}
+
+/** Cities with the committees they run, and the staff, as the generator takes them. */
+async function readContext(client) {
+  const { rows: cities } = await client.query(
+    `select c.id, c.name,
+            coalesce(json_agg(json_build_object('id', m.id, 'name', m.name) order by m.id)
+                     filter (where m.id is not null), '[]') as committees
+       from cities c
+       left join city_committees cc on cc.city_id = c.id
+       left join committees m on m.id = cc.committee_id
+      group by c.id order by c.id`,
+  );
+  const { rows: staff } = await client.query(
+    `select id, full_name as "fullName", role, city_id as "cityId" from users where role <> 'customer' order by id`,
+  );
+  return { cities, staff };
+}
+
+/** Writes one batch: its new members, its tickets (with their search words), their histories. */
+async function writeBatch(client, batch, ids) {
+  const members = batch.flatMap((ticket) => (ticket.newMember ? [ticket.newMember] : []));
+  for (const member of members) ids.names[member.key] = member.fullName;
+  if (members.length) {
+    await client.query(
+      `insert into users (id, full_name, email, mobile, role, city_id, password_hash, created_at, updated_at)
+       overriding system value
+       select m.id, m.full_name, m.email, m.mobile, 'customer', m.city_id, $7, m.created_at, m.created_at
+         from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[])
+              as m(id, full_name, email, mobile, city_id, created_at)`,
+      [
+        members.map((member) => ids.firstMember + member.key),
+        ...columns(members, ['fullName', 'email', 'mobile', 'cityId']),
+        members.map((member) => member.createdAt.toISOString()),
+        ids.passwordHash,
+      ],
+    );
+  }
+  const rows = batch.map((ticket, index) => ({
+    ...ticket.row,
+    id: ids.nextTicket + index,
+    customerId: ids.firstMember + ticket.memberKey,
+    memberName: ids.names[ticket.memberKey],
+    createdAt: ticket.row.createdAt.toISOString(),
+    updatedAt: ticket.row.updatedAt.toISOString(),
+  }));
   await client.query(
-    `with staff as (
-       select city_id,
-              max(id) filter (where role = 'citypresident') as president,
-              max(id) filter (where role = 'convenor') as convenor,
-              max(id) filter (where role = 'observer') as observer
-         from users where role in ('citypresident', 'convenor', 'observer') group by city_id
-     ), weighted as (
-       -- Pune and Mumbai 6 shares each, Nagpur 4, every other chapter 1.
-       select array_agg(c.id order by c.id, n) as ids
-         from cities c, generate_series(1, case c.name when 'Pune' then 6 when 'Mumbai' then 6 when 'Nagpur' then 4 else 1 end) n
-     ), committee_ids as (
-       select array_agg(id order by id) as ids from committees
-     ), t as (
-       select g,
-              ${pick('hashint4(g)', 1000)} as b,
-              ((g::bigint * 2654435761) % $4::int) as m
-         from generate_series($1::int, $2::int) g
-     ), picked as (
-       select t.g, t.b, t.m,
-              w.ids[(1 + ${pick('hashint8(t.m)', 'array_length(w.ids, 1)')})::int] as city_id,
-              k.ids[(1 + ${pick('hashint4(t.g * 7)', 'array_length(k.ids, 1)')})::int] as committee_id,
-              ${STATUS_BUCKETS} as status,
-              now() - ((($3::int - t.g)::float8 / $3::int) * interval '1095 days')
-                    - (${pick('hashint4(t.g * 13)', 3600)} * interval '1 second') as created_at
-         from t, weighted w, committee_ids k
-     )
-     insert into tickets (title, description, status, city_id, committee_id, customer_id, current_assignee,
-                          city_president_id, convenor_id, observer_id, city_president_status, admin_status,
-                          convenor_status, observer_status, resolution_method, rejection_reason, version,
-                          created_at, updated_at)
-     select (${sqlArray(TITLES)})[(1 + ${pick('hashint4(r.g * 3)', TITLES.length)})::int],
-            'The member describes the problem in a few sentences so that the committee can look into it. Ticket '
-              || r.g || '.',
-            r.status, r.city_id, r.committee_id, ($5::int + r.m)::int,
-            case when r.b < 300 then 'CityPresident' when r.b < 500 then 'Convenor' when r.b < 580 then 'Observer'
-                 when r.b < 860 then 'Completed' else 'CityPresident' end,
-            s.president, s.convenor, s.observer,
-            case when r.b between 380 and 859 then 'approved' when r.b >= 860 then 'rejected' end,
-            case when r.b between 300 and 379 then 'approved' end,
-            case when r.b between 500 and 799 then 'resolved' end,
-            case when r.b between 580 and 799 then 'approved' end,
-            case when r.b between 500 and 859 then 'Settled with the developer at the chapter office' end,
-            case when r.b >= 860 then 'Outside the committee''s scope' end,
-            case when r.b < 250 then 1 when r.b < 500 then 2 when r.b < 580 then 3 when r.b < 800 then 4
-                 when r.b < 860 then 3 else 2 end,
-            r.created_at, r.created_at
-       from picked r left join staff s on s.city_id = r.city_id
-      order by r.g`,
-    [from, to, total, members, firstMember],
+    `insert into tickets (id, title, description, status, city_id, committee_id, customer_id, rejection_reason,
+                          resolution_method, current_assignee, city_president_id, convenor_id, observer_id,
+                          city_president_status, admin_status, convenor_status, observer_status, version,
+                          created_at, updated_at, search_words)
+     overriding system value
+     select r.id, r.title, r.description, r.status, r.city_id, r.committee_id, r.customer_id, r.rejection_reason,
+            r.resolution_method, r.current_assignee, r.city_president_id, r.convenor_id, r.observer_id,
+            r.city_president_status, r.admin_status, r.convenor_status, r.observer_status, r.version,
+            r.created_at, r.updated_at, ticket_search_words(r.title, r.member_name)
+       from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
+                   $9::text[], $10::text[], $11::int[], $12::int[], $13::int[], $14::text[], $15::text[],
+                   $16::text[], $17::text[], $18::int[], $19::timestamptz[], $20::timestamptz[], $21::text[])
+            as r(id, title, description, status, city_id, committee_id, customer_id, rejection_reason,
+                 resolution_method, current_assignee, city_president_id, convenor_id, observer_id,
+                 city_president_status, admin_status, convenor_status, observer_status, version,
+                 created_at, updated_at, member_name)`,
+    columns(rows, [
+      'id',
+      'title',
+      'description',
+      'status',
+      'cityId',
+      'committeeId',
+      'customerId',
+      'rejectionReason',
+      'resolutionMethod',
+      'currentAssignee',
+      'cityPresidentId',
+      'convenorId',
+      'observerId',
+      'cityPresidentStatus',
+      'adminStatus',
+      'convenorStatus',
+      'observerStatus',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'memberName',
+    ]),
+  );
+  const entries = batch.flatMap((ticket, index) =>
+    ticket.history.map((entry) => ({
+      ...entry,
+      ticketId: ids.nextTicket + index,
+      actorId: entry.actorId ?? ids.firstMember + ticket.memberKey,
+      createdAt: entry.createdAt.toISOString(),
+    })),
   );
   await client.query(
     `insert into ticket_comments (ticket_id, actor_id, action_by, actor_role, action, text, status_after,
                                   assignee_after, created_at)
-     select t.id, t.customer_id, u.full_name, 'customer', 'submitted', 'Ticket submitted', 'pending', 'CityPresident',
-            t.created_at
-       from tickets t join users u on u.id = t.customer_id
-      where t.id > (select coalesce(max(ticket_id), 0) from ticket_comments)`,
+     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                          $8::text[], $9::timestamptz[])`,
+    columns(entries, [
+      'ticketId',
+      'actorId',
+      'actionBy',
+      'actorRole',
+      'action',
+      'text',
+      'statusAfter',
+      'assigneeAfter',
+      'createdAt',
+    ]),
   );
+  ids.nextTicket += batch.length;
 }
 
 export async function seed({ tickets, database = DEFAULT_DATABASE, log = console.error }) {
@@ -171,45 +210,46 @@ export async function seed({ tickets, database = DEFAULT_DATABASE, log = console
   });
   log(`${database}: migrating and adding the demo accounts…`);
   seedBase(url);
-  const members = Math.max(1, Math.ceil(tickets / 4));
   await onDatabase(url, async (client) => {
-    // The rows are consistent by construction: skip the foreign-key triggers (superuser only) and
-    // the wait for each commit's flush, which only a benchmark database can afford.
+    // The rows are consistent by construction: skip the foreign-key and other triggers (superuser
+    // only: the search words are written by the load itself, the counts rebuilt at the end) and the
+    // wait for each commit's flush, which only a benchmark database can afford.
     await client.query('set synchronous_commit = off');
     await client
       .query(`set session_replication_role = replica`)
       .catch(() => log('(foreign keys checked row by row)'));
-    log(`${members.toLocaleString('en')} members…`);
+    const indexes = await looseIndexes(client, ['tickets', 'ticket_comments', 'users']);
+    for (const index of indexes) await client.query(`drop index ${index.name}`);
+    const context = await readContext(client);
     const {
-      rows: [{ first }],
+      rows: [ids],
     } = await client.query(
-      `with inserted as (
-         insert into users (full_name, email, mobile, role, city_id, password_hash)
-         select (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-                'member' || g || '@example.com',
-                (7000000000 + (g::bigint * 7919) % 2999999999)::text,
-                'customer',
-                (select id from cities order by id limit 1),
-                (select password_hash from users where email = 'admin@helpdesk.demo')
-           from generate_series(0, $1::int - 1) g
-         returning id)
-       select min(id) as first from inserted`,
-      [members],
+      `select (select coalesce(max(id), 0) + 1 from users)::int as "firstMember",
+              (select coalesce(max(id), 0) + 1 from tickets)::int as "nextTicket",
+              (select password_hash from users where email = 'admin@helpdesk.demo') as "passwordHash"`,
     );
-    const batch = 100_000;
-    for (let from = 1; from <= tickets; from += batch) {
-      const to = Math.min(tickets, from + batch - 1);
-      await insertTickets(client, from, to, tickets, members, Number(first));
-      log(
-        `tickets ${to.toLocaleString('en')} / ${tickets.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    ids.names = [];
+    let batch = [];
+    for (const ticket of generateTickets({ ...context, count: tickets })) {
+      batch.push(ticket);
+      if (batch.length < BATCH) continue;
+      await writeBatch(client, batch, ids);
+      batch = [];
+      if (ids.nextTicket % 100_000 < BATCH) {
+        log(
+          `tickets ${(ids.nextTicket - 1).toLocaleString('en')} / ${tickets.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
+      }
+    }
+    if (batch.length) await writeBatch(client, batch, ids);
+    log(`${ids.names.length.toLocaleString('en')} members; building ${indexes.length} indexes…`);
+    await client.query(`set maintenance_work_mem = '256MB'`);
+    for (const index of indexes) await client.query(index.definition);
+    for (const table of ['users', 'tickets', 'ticket_comments']) {
+      await client.query(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
       );
     }
-    // Each member lives in the city of their tickets.
-    await client.query(
-      `update users u set city_id = t.city_id
-         from (select distinct on (customer_id) customer_id, city_id from tickets order by customer_id, id) t
-        where u.id = t.customer_id`,
-    );
     await client.query('set session_replication_role = origin').catch(() => undefined);
     // The triggers that keep the ticket counts did not fire in replica mode: count once (ADR 0007).
     log('ticket counts…');

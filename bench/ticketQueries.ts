@@ -21,6 +21,13 @@ function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A ticket of the seeded database and its member's contact details, for the searches by them. */
+interface Sample {
+  ticketId: number;
+  email: string;
+  mobile: string;
+}
+
 /** The calls of the benchmark: who makes it, the url, and which statements answer it. */
 export const SCENARIOS = [
   {
@@ -64,12 +71,60 @@ export const SCENARIOS = [
     query: { page: 1, pageSize: 10 },
   },
   {
-    name: 'listSearch',
-    label: 'GET /api/tickets/all?q=deshpande (admin)',
+    name: 'listDeep',
+    label: 'GET /api/tickets/all?page=5000 (admin)',
     who: 'admin@helpdesk.demo',
     kind: 'list',
     listing: 'all',
-    query: { q: 'deshpande', page: 1, pageSize: 10 },
+    query: { page: 5000, pageSize: 10 },
+  },
+  {
+    name: 'searchCommon',
+    label: 'GET /api/tickets/all?q=patil, the commonest surname (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { q: 'patil', page: 1, pageSize: 10 },
+  },
+  {
+    name: 'searchRare',
+    label: 'GET /api/tickets/all?q=nirgude, a rare surname (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { q: 'nirgude', page: 1, pageSize: 10 },
+  },
+  {
+    name: 'searchTitle',
+    label: 'GET /api/tickets/all?q=water leakage, a phrase of titles (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: { q: 'water leakage', page: 1, pageSize: 10 },
+  },
+  {
+    name: 'searchNumber',
+    label: 'GET /api/tickets/all?q=CREDAI-{a ticket} (admin)',
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: (sample: Sample) => ({ q: `CREDAI-${sample.ticketId}`, page: 1, pageSize: 10 }),
+  },
+  {
+    name: 'searchMobile',
+    label: "GET /api/tickets/all?q={a member's mobile} (admin)",
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: (sample: Sample) => ({ q: sample.mobile, page: 1, pageSize: 10 }),
+  },
+  {
+    name: 'searchEmail',
+    label: "GET /api/tickets/all?q={a member's email} (admin)",
+    who: 'admin@helpdesk.demo',
+    kind: 'list',
+    listing: 'all',
+    query: (sample: Sample) => ({ q: sample.email, page: 1, pageSize: 10 }),
   },
   {
     name: 'stats',
@@ -104,7 +159,13 @@ const PATHS: Record<StaffListingName, string> = {
   convenorAssigned: '/api/tickets/convenor/assigned-tickets',
 };
 
-function urlOf(scenario: (typeof SCENARIOS)[number]): string {
+type Scenario = (typeof SCENARIOS)[number];
+
+function queryOf(scenario: Scenario, sample: Sample): Record<string, string | number> {
+  return typeof scenario.query === 'function' ? scenario.query(sample) : scenario.query;
+}
+
+function urlOf(scenario: Scenario, sample: Sample): string {
   const path =
     scenario.kind === 'list'
       ? PATHS[scenario.listing]
@@ -112,7 +173,7 @@ function urlOf(scenario: (typeof SCENARIOS)[number]): string {
         ? '/api/tickets/stats'
         : '/api/tickets/stats/cities';
   const search = new URLSearchParams(
-    Object.entries(scenario.query).map(([key, value]) => [key, String(value)]),
+    Object.entries(queryOf(scenario, sample)).map(([key, value]) => [key, String(value)]),
   );
   return search.size ? `${path}?${search}` : path;
 }
@@ -164,6 +225,14 @@ async function main(url: string) {
         where u.email in ('admin@helpdesk.demo', 'pune.president@helpdesk.demo')`,
     );
     const actors = new Map(rows.map((row) => [row.email, row as ListingActor & { tokenVersion: number }]));
+    // A ticket about two thirds of the way through, and its member: the same one on every seed of
+    // the same size (the generator is deterministic).
+    const { rows: samples } = await pool.query<Sample>(
+      `select t.id as "ticketId", u.email, u.mobile from tickets t join users u on u.id = t.customer_id
+        where t.id >= (select (max(id) * 0.654321)::int from tickets) order by t.id limit 1`,
+    );
+    const sample = samples[0];
+    if (!sample) throw new Error('no tickets: seed the benchmark database first');
     const out = SCENARIOS.map((scenario) => {
       const actor = actors.get(scenario.who);
       if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
@@ -171,7 +240,11 @@ async function main(url: string) {
       const claims = { userId: actor.id, role: actor.role, tokenVersion: actor.tokenVersion } as TokenClaims;
       const statement: SqlStatement =
         scenario.kind === 'list'
-          ? listingStatement(claims, STAFF_LISTINGS[scenario.listing], scenario.query as TicketListQuery)
+          ? listingStatement(
+              claims,
+              STAFF_LISTINGS[scenario.listing],
+              queryOf(scenario, sample) as TicketListQuery,
+            )
           : scenario.kind === 'stats'
             ? ticketStatsStatement(claims)
             : cityStatsStatement(claims);
@@ -186,7 +259,7 @@ async function main(url: string) {
         label: scenario.label,
         kind: scenario.kind,
         who: scenario.who,
-        url: urlOf(scenario),
+        url: urlOf(scenario, sample),
         statements,
       };
     });

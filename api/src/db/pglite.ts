@@ -18,7 +18,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = lockDatabaseFolder(path.join(dataDir, 'pglite.lock'), databaseDir);
   let client: PGlite;
   try {
-    // pg_trgm: the trigram indexes of the lists' `q` (migration 0003, ADR 0008).
+    // pg_trgm: migration 0003 creates it (its trigram indexes gave way to full text in 0005, ADR 0018).
     client = await PGlite.create(databaseDir, { extensions: { pg_trgm } });
   } catch (error) {
     releaseLock();

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -25,6 +26,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A full-text `tsvector`. `tickets.search_words` is written by the database alone (a trigger of
+ * migration 0005 from the title and the member's name); the api only searches it.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** `lower(column)`: names and emails are unique whatever their case. */
 const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
@@ -114,8 +121,9 @@ export const users = pgTable(
       .where(sql`${table.role} = 'citypresident' and ${table.isActive}`),
     index('users_role_city_idx').on(table.role, table.cityId),
     index('users_city_idx').on(table.cityId),
-    // The ticket lists' `q` also matches the member's name (pg_trgm, ADR 0008).
-    index('users_full_name_trgm_idx').using('gin', table.fullName.op('gin_trgm_ops')),
+    // The ticket lists' `q` finds a member by their whole mobile number (ADR 0018); by email
+    // through users_email_lower_unique.
+    index('users_mobile_idx').on(table.mobile),
     check('users_role_check', sql`${table.role} in (${roleList})`),
   ],
 );
@@ -171,6 +179,11 @@ export const tickets = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The words `q` searches (ADR 0018): the title's and the member's name's, kept by triggers
+     * (migration 0005: on insert, on a new title or member, and when a member's name changes).
+     */
+    searchWords: tsvector('search_words').notNull().default(sql`''::tsvector`),
   },
   (table) => [
     check('tickets_status_check', sql`${table.status} in (${statusList})`),
@@ -194,8 +207,8 @@ export const tickets = pgTable(
     index('tickets_convenor_idx').on(table.convenorId),
     index('tickets_observer_idx').on(table.observerId),
     index('tickets_city_president_idx').on(table.cityPresidentId),
-    // `q` (title contains, any case): a trigram index serves ILIKE '%…%' (pg_trgm, ADR 0008).
-    index('tickets_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    // `q`: every word starts a word of the title or of the member's name (full text, ADR 0018).
+    index('tickets_search_words_idx').using('gin', table.searchWords),
   ],
 );
 

@@ -145,8 +145,9 @@ export const sampleTicketSchema = z.object({
 export type SampleTicket = z.infer<typeof sampleTicketSchema>;
 
 /**
- * Query of every ticket list call (docs/architecture.md#api): paging, status, city name, free text over
- * title and customer name, one creation day, or a range `[startDate, endDate)` (docs/product.md#calls).
+ * Query of every ticket list call (docs/architecture.md#api): paging, status, city name, a search `q`
+ * (the words of the title and the member's name, a ticket number, and for staff a member's email or
+ * mobile), one creation day, or a range `[startDate, endDate)` (docs/product.md#calls).
  */
 export const ticketListQuerySchema = pagingQuerySchema.extend({
   status: ticketStatusFilterSchema.optional(),
@@ -164,10 +165,15 @@ export const ticketListQuerySchema = pagingQuerySchema.extend({
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
 
-/** A ticket list answer. `city` names the caller's city when the list is city-scoped. */
+/**
+ * A ticket list answer. `city` names the caller's city when the list is city-scoped.
+ * `totalIsLowerBound`: the matches were counted only up to `total` (a search matching more than
+ * the api counts, 10,000): there are at least that many ("10,000+").
+ */
 export const ticketListResponseSchema = z.object({
   tickets: z.array(ticketSchema),
   total: countSchema,
+  totalIsLowerBound: z.boolean().optional(),
   city: z.string().nullish(),
 });
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;

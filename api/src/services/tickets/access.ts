@@ -42,6 +42,15 @@ export function staffScope(actor: AccessActor): StaffScope {
   return { kind: 'none' };
 }
 
+/**
+ * Whether a staff member sees members' contact details in full (staff who may see a ticket do:
+ * docs/architecture.md#security-decisions): the lists show them, and `q` finds a member by their
+ * email or mobile.
+ */
+export function seesContactDetails(actor: AccessActor): boolean {
+  return staffScope(actor).kind !== 'none';
+}
+
 /** Whether the role is staff (every role but customer). */
 export function isStaff(actor: AccessActor): boolean {
   return actor.role !== 'customer';

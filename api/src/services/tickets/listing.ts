@@ -14,14 +14,16 @@
  * list is the api's hottest call, and its text depends only on which filters are present.
  */
 import {
+  MAX_ID,
   type Role,
+  TICKET_ID_PREFIX,
   TICKETS_PAGE_SIZE,
   type TicketListQuery,
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
 import type { TokenClaims } from '../tokens';
-import { type AccessActor, staffScope } from './access';
+import { type AccessActor, seesContactDetails, staffScope } from './access';
 
 /** The caller of a list: who they are (from the token) and their city's name. */
 export interface ListingActor extends AccessActor {
@@ -88,9 +90,74 @@ export function dayStart(day: string, tzOffsetMinutes = 0): Date {
   return new Date(Date.UTC(year, month - 1, date) - tzOffsetMinutes * 60_000);
 }
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/**
+ * A search counts its matches up to this many; past it the answer says the total is a lower bound
+ * (`totalIsLowerBound`, "1,000+" in the list's footer). Proving that a common name has 10,000
+ * matches costs reading 140,000 tickets at 1,000,000; 1,000 keeps every search within a few
+ * milliseconds of PostgreSQL (ADR 0018).
+ */
+export const COUNT_LIMIT = 1_000;
+
+/**
+ * How a search with words finds its newest matches (ADR 0018). It reads the SEARCH_PROBE newest
+ * tickets of the list first: when at least SEARCH_COMMON of them match (a common name, a frequent
+ * title: 5 %), it reads on in date order, up to SEARCH_WALK tickets, keeping the matches, which
+ * fill the page and the count; otherwise the full-text index finds every match.
+ */
+export const SEARCH_PROBE = 2_000;
+export const SEARCH_COMMON = 100;
+export const SEARCH_WALK = 30_000;
+
+/** What `q` can be besides words: a ticket number (`CREDAI-123`, `#123`, `123`), an email, a mobile. */
+export interface TicketSearch {
+  /** The words of `q`, when it has any (letters or digits). */
+  words?: string;
+  ticketId?: number;
+  email?: string;
+  mobile?: string;
+}
+
+const TICKET_NUMBER = new RegExp(`^(?:#|${TICKET_ID_PREFIX}\\s*-?\\s*)?(\\d{1,10})$`, 'i');
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * How `q` is searched (ADR 0018): its words always; the ticket it numbers; and, for callers who see
+ * members' contact details, the member with that whole email (any case) or mobile number (spaces,
+ * dashes and a leading +91 or 0 ignored).
+ */
+export function ticketSearch(q: string, contactDetails: boolean): TicketSearch {
+  const text = q.trim();
+  const search: TicketSearch = {};
+  if (/[\p{L}\p{N}]/u.test(text)) search.words = text;
+  const number = TICKET_NUMBER.exec(text)?.[1];
+  if (number && Number(number) >= 1 && Number(number) <= MAX_ID) search.ticketId = Number(number);
+  if (contactDetails) {
+    if (EMAIL.test(text)) search.email = text.toLowerCase();
+    const digits = text.replace(/[\s()-]/g, '');
+    const mobile = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits)?.[1];
+    if (mobile) search.mobile = mobile;
+  }
+  return search;
+}
+
+/**
+ * `q` as a condition on `tickets t`: one of the parts matches. The words: every word of `q` is a
+ * word of the ticket's `search_words` (its title and its member's name, split by PostgreSQL's own
+ * parser on both sides, any case). False when `q` has nothing to match.
+ */
+function searchCondition(search: TicketSearch, values: SqlValues): { sql: string; words: boolean } {
+  const parts: string[] = [];
+  if (search.ticketId !== undefined) parts.push(`t.id = ${values.add(search.ticketId)}`);
+  if (search.words) {
+    parts.push(`t.search_words @@ plainto_tsquery('simple', ${values.add(search.words)})`);
+  }
+  const contact: string[] = [];
+  if (search.email) contact.push(`lower(u.email) = ${values.add(search.email)}`);
+  if (search.mobile) contact.push(`u.mobile = ${values.add(search.mobile)}`);
+  if (contact.length) {
+    parts.push(`t.customer_id = any(array(select u.id from users u where ${contact.join(' or ')}))`);
+  }
+  return { sql: parts.length ? `(${parts.join(' or ')})` : 'false', words: !!search.words };
 }
 
 /** The values of a statement, each added once and referred to as `$n`. */
@@ -118,8 +185,8 @@ export interface TicketFilter {
   cityStatus: string[];
   /** Conditions only `tickets` can answer (a list's own rule). */
   other: string[];
-  /** `q`: the placeholder of its ILIKE pattern (title or member name contains it, any case). */
-  pattern?: string;
+  /** `q` as a condition on `tickets t`; `words`: it has words (else it is selective by nature). */
+  search?: { sql: string; words: boolean };
   /** Creation time: [from, to), either end open. */
   from?: Date;
   to?: Date;
@@ -165,7 +232,7 @@ export function ticketFilter(
   return {
     cityStatus,
     other,
-    ...(q ? { pattern: values.add(containsPattern(q)) } : {}),
+    ...(q ? { search: searchCondition(ticketSearch(q, seesContactDetails(actor)), values) } : {}),
     ...(lower.length ? { from: new Date(Math.max(...lower)) } : {}),
     ...(upper.length ? { to: new Date(Math.min(...upper)) } : {}),
   };
@@ -179,6 +246,7 @@ function onTickets(conditions: string[]): string[] {
 /** The WHERE of a query on `tickets t` (the page, an exact count), between [from, to) when given. */
 function ticketsWhere(filter: TicketFilter, values: SqlValues, from = filter.from, to = filter.to): string {
   const conditions = [...onTickets(filter.cityStatus), ...filter.other];
+  if (filter.search) conditions.push(filter.search.sql);
   if (from) conditions.push(`t.created_at >= ${values.add(from.toISOString())}`);
   if (to) conditions.push(`t.created_at < ${values.add(to.toISOString())}`);
   return conditions.length ? conditions.join(' and ') : 'true';
@@ -188,32 +256,116 @@ const floorDay = (time: Date) => new Date(Math.floor(time.getTime() / DAY_MS) * 
 const ceilDay = (time: Date) => new Date(Math.ceil(time.getTime() / DAY_MS) * DAY_MS);
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
+/** The number of tickets matching the filter, as SQL; `bounded`: counted up to COUNT_LIMIT + 1. */
+export interface TotalSql {
+  sql: string;
+  bounded: boolean;
+}
+
 /**
- * The exact number of tickets matching the filter, as an SQL expression. From the counts tables
- * when the filter is of city, status and time only: whole UTC days from `ticket_day_counts`, the
- * partial days at either end counted from `tickets` (an index range of under a day), no time
- * bounds from `ticket_counts`. Otherwise a count of the matching tickets.
+ * The number of tickets matching the filter. Exact, from the counts tables, when the filter is of
+ * city, status and time only: whole UTC days from `ticket_day_counts`, the partial days at either
+ * end counted from `tickets` (an index range of under a day), no time bounds from `ticket_counts`.
+ * Otherwise (`q`, a list's own rule) the matching tickets are counted up to COUNT_LIMIT + 1 only.
  */
-export function totalExpression(filter: TicketFilter, values: SqlValues): string {
+export function totalExpression(filter: TicketFilter, values: SqlValues, bound = COUNT_LIMIT): TotalSql {
   const exact = (from?: Date, to?: Date) =>
     `(select count(*) from tickets t where ${ticketsWhere(filter, values, from, to)})`;
-  if (filter.other.length || filter.pattern) return exact();
+  if (filter.search) return { sql: '(select count(*) from found)', bounded: true };
+  if (filter.other.length) {
+    return {
+      sql: `(select count(*) from (select from tickets t where ${ticketsWhere(filter, values)} limit ${bound + 1}) n)`,
+      bounded: true,
+    };
+  }
   const where = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
   const { from, to } = filter;
   if (!from && !to) {
-    return `(select coalesce(sum(n), 0) from ticket_counts where ${where(filter.cityStatus)})`;
+    return {
+      sql: `(select coalesce(sum(n), 0) from ticket_counts where ${where(filter.cityStatus)})`,
+      bounded: false,
+    };
   }
   const firstDay = from ? ceilDay(from) : undefined;
   const endDay = to ? floorDay(to) : undefined;
   // Within one day, or across one midnight with no whole day: the tickets themselves (under 2 days).
-  if (firstDay && endDay && firstDay >= endDay) return exact();
+  if (firstDay && endDay && firstDay >= endDay) return { sql: exact(), bounded: false };
   const days = [...filter.cityStatus];
   if (firstDay) days.push(`day >= ${values.add(dayOf(firstDay))}::date`);
   if (endDay) days.push(`day < ${values.add(dayOf(endDay))}::date`);
   const parts = [`(select coalesce(sum(n), 0) from ticket_day_counts where ${where(days)})`];
   if (from && firstDay && from < firstDay) parts.push(exact(from, firstDay));
   if (to && endDay && endDay < to) parts.push(exact(endDay, to));
-  return parts.join(' + ');
+  return { sql: parts.join(' + '), bounded: false };
+}
+
+/**
+ * Pages from this offset on start where the counts say (a keyset under the hood): the kept counts
+ * per day give the newest day the page reaches into and how many tickets are newer, so the index is
+ * read from that day on, not from the newest ticket (page 5,000 of 1,000,000: ~50 days of counts
+ * instead of 50,000 index entries; ADR 0018).
+ */
+export const SKIP_BY_DAYS_FROM = 1_000;
+
+/**
+ * A search's CTEs `found` (its newest matches, at most `need`) and `page`. `probe`: how many of
+ * the newest SEARCH_PROBE tickets of the list match. `walk` (only when that shows a common search):
+ * the matches among the newest SEARCH_WALK tickets, read in index order. `indexed` (only when the
+ * walk did not run or found too few): every match through the full-text, primary-key and member
+ * indexes, sorted (the OFFSET 0 fence: planned without the order, so PostgreSQL picks those indexes
+ * rather than a walk of the whole table in date order). A ticket number, an email or a mobile
+ * alone is selective: straight to the indexes.
+ */
+function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
+  const need = Math.max(COUNT_LIMIT, offset + pageSize) + 1;
+  const order = 'order by created_at desc, id desc';
+  const search = filter.search as NonNullable<TicketFilter['search']>;
+  const unsearched = ticketsWhere({ ...filter, search: undefined }, values);
+  const newest = (rows: number) => `(
+    select t.id, t.created_at, t.search_words, t.customer_id from tickets t where ${unsearched}
+    order by t.created_at desc, t.id desc limit ${rows}
+  ) t`;
+  const walk = search.words
+    ? `probe as materialized (select count(*) filter (where ${search.sql}) as hits from ${newest(SEARCH_PROBE)}),
+walk as materialized (
+  select t.id, t.created_at from ${newest(SEARCH_WALK)}
+  where (select hits from probe) >= ${SEARCH_COMMON} and ${search.sql} ${order} limit ${need}
+)`
+    : 'walk as (select 0 as id, now() as created_at where false)';
+  return `${walk}, indexed as materialized (
+  select s.id, s.created_at from (
+    select t.id, t.created_at from tickets t where ${unsearched} and ${search.sql} offset 0
+  ) s where (select count(*) from walk) < ${need} ${order} limit ${need}
+), found as materialized (
+  select id, created_at from walk where (select count(*) from walk) >= ${need}
+  union all select id, created_at from indexed
+), page as (select id, created_at from found ${order} limit ${pageSize} offset ${offset})`;
+}
+
+/** A page of `tickets t` newest first, as the CTE `page` (id, created_at). */
+function pageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
+  if (filter.search) return searchPageSql(filter, values, pageSize, offset);
+  const order = 'order by t.created_at desc, t.id desc';
+  const where = ticketsWhere(filter, values);
+  if (offset < SKIP_BY_DAYS_FROM || filter.other.length || filter.from || filter.to) {
+    // LIMIT and OFFSET are numbers validated by the query schema: written in the text, so the
+    // planner knows them (a generic plan of LIMIT $n assumes 10 % of the table).
+    return `page as (select t.id, t.created_at from tickets t where ${where} ${order} limit ${pageSize} offset ${offset})`;
+  }
+  const cityStatus = filter.cityStatus.length ? filter.cityStatus.join(' and ') : 'true';
+  // `skip`: the newest day whose tickets, with every newer day's, pass the offset (the counts read
+  // newest day first, stopping there), and `newer`: the tickets of the days after it. No row (the
+  // offset is past the last ticket): an empty page.
+  return `skip as materialized (
+  select d.day + 1 as after, (select coalesce(sum(n), 0) from ticket_day_counts
+    where ${cityStatus} and day > d.day) as newer from (
+    select r.day from (
+      select day, sum(n) over (order by day desc) as upto from ticket_day_counts where ${cityStatus}
+    ) r where r.upto > ${offset} limit 1
+  ) d
+), page as (select t.id, t.created_at from tickets t
+  where ${where} and t.created_at < (select after::timestamp at time zone 'UTC' from skip)
+  ${order} limit ${pageSize} offset (select ${offset} - newer from skip))`;
 }
 
 /** A `timestamptz` as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated). */
@@ -280,34 +432,20 @@ export function listingStatement(
   const filter = ticketFilter(actor, listing, query, values, SESSION_CITY);
   const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
   const offset = ((query.page ?? 1) - 1) * pageSize;
-  const order = 'order by created_at desc, id desc';
-  // LIMIT and OFFSET are numbers validated by the query schema: written in the text, so the planner
-  // knows them (a generic plan of LIMIT $n assumes 10 % of the table).
-  const limit = `limit ${Number(pageSize)} offset ${Number(offset)}`;
-  let ctes: string;
-  let total: string;
-  if (filter.pattern) {
-    // `q`: the tickets whose title matches (trigram index) and the tickets of every member whose
-    // name matches (trigram index, then each member's tickets by index: OFFSET 0 keeps PostgreSQL
-    // from trading those lookups for a scan of every ticket), once each; page and count from them.
-    const where = ticketsWhere(filter, values);
-    ctes = `matches as materialized (
-  select t.id, t.created_at from tickets t where t.title ilike ${filter.pattern} and ${where}
-  union
-  select t.id, t.created_at from users qu cross join lateral (
-    select t.id, t.created_at from tickets t where t.customer_id = qu.id and ${where} offset 0
-  ) t where qu.full_name ilike ${filter.pattern}
-), page as (select id, created_at from matches ${order} ${limit})`;
-    total = '(select count(*) from matches)';
-  } else {
-    ctes = `page as (select t.id, t.created_at from tickets t where ${ticketsWhere(filter, values)} ${order} ${limit})`;
-    total = totalExpression(filter, values);
-  }
-  // The answer `{ tickets, total[, city] }` as JSON text (ticketListResponseSchema's key order).
+  // A bounded count that passed its bound (COUNT_LIMIT, or the end of the page asked for): the
+  // bound, and `"totalIsLowerBound":true`.
+  const bound = Math.max(COUNT_LIMIT, offset + pageSize);
+  const total = totalExpression(filter, values, bound);
+  const totalJson = total.bounded
+    ? `'],"total":' || least(n.total, ${bound}) || case when n.total > ${bound} then ',"totalIsLowerBound":true' else '' end`
+    : `'],"total":' || n.total`;
+  // The answer `{ tickets, total[, totalIsLowerBound][, city] }` as JSON text
+  // (ticketListResponseSchema's key order).
   const city = listing.cityInAnswer
     ? `',"city":' || coalesce(to_json((select city_name from me))::text, 'null') || `
     : '';
-  const text = `with ${me}, ${ctes}
+  const text = `with ${me}, ${pageSql(filter, values, pageSize, offset)},
+n as materialized (select (${total.sql})::int as total)
 select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
   select string_agg(x.ticket, ',' order by x.created_at desc, x.id desc) from (
     select t.created_at, t.id, (select ${TICKET_JSON}) as ticket
@@ -315,11 +453,12 @@ select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
     join cities c on c.id = t.city_id
     left join committees cm on cm.id = t.committee_id
     join users cu on cu.id = t.customer_id
-  ) x), '') || '],"total":' || (${total})::int || ${city}'}' end as "body"`;
+  ) x), '') || ${totalJson} || ${city}'}' end as "body"
+from n`;
   // Prepared (parsed and planned once per connection): the text depends only on which filters are
   // present and on the page, and the generic plan is the custom one (EXPLAIN in bench/README.md).
-  // Not the `q` search, whose best plan depends on the pattern.
-  return { text, values: values.list, prepare: !filter.pattern };
+  // Not the `q` search, whose best plan depends on the words (a common name or a rare one).
+  return { text, values: values.list, prepare: !filter.search };
 }
 
 /**

@@ -1,0 +1,276 @@
+/**
+ * @jest-environment ./api/test/support/apiTestEnvironment.ts
+ */
+import { eq } from 'drizzle-orm';
+import { API_PATHS, ticketListResponseSchema } from 'shared-contracts/contracts';
+import type { App } from '../src/app';
+import { cities, tickets, users } from '../src/db/schema';
+import { COUNT_LIMIT, SEARCH_PROBE } from '../src/services/tickets/listing';
+import { bearer, buildDemoApp, tokenFor } from './support/session';
+import { APP_TIMEOUT_MS } from './support/testApp';
+import { databaseKinds, useTestDatabase } from './support/testDatabase';
+
+/** A member made for this file, with contact details no demo member has. */
+interface Member {
+  id: number;
+  fullName: string;
+  email: string;
+  mobile: string;
+}
+
+describe.each(databaseKinds)('ticket search (q) on %s', (kind) => {
+  const database = useTestDatabase(kind);
+  let app: App;
+  const tokens: Record<string, string> = {};
+  const cityIds: Record<string, number> = {};
+  let pune: Member;
+  let mumbai: Member;
+  let puneTicket: number;
+  let mumbaiTicket: number;
+
+  async function addMember(city: string, fullName: string, email: string, mobile: string): Promise<Member> {
+    const [row] = await app.db
+      .insert(users)
+      .values({
+        fullName,
+        email,
+        mobile,
+        role: 'customer',
+        cityId: cityIds[city] as number,
+        passwordHash: 'x',
+      })
+      .returning({ id: users.id });
+    return { id: (row as { id: number }).id, fullName, email, mobile };
+  }
+
+  /** Tickets written in one statement (the search words come from the database's own trigger). */
+  async function addTickets(
+    city: string,
+    member: Member,
+    count: number,
+    title: (index: number) => string,
+    createdAt: (index: number) => Date,
+  ): Promise<number[]> {
+    const rows = Array.from({ length: count }, (_, index) => ({
+      title: title(index),
+      description: 'Written by the search test.',
+      cityId: cityIds[city] as number,
+      customerId: member.id,
+      createdAt: createdAt(index),
+      updatedAt: createdAt(index),
+    }));
+    const ids: number[] = [];
+    for (let start = 0; start < rows.length; start += 500) {
+      const created = await app.db
+        .insert(tickets)
+        .values(rows.slice(start, start + 500))
+        .returning({ id: tickets.id });
+      ids.push(...created.map((row) => row.id));
+    }
+    return ids;
+  }
+
+  beforeAll(async () => {
+    app = await buildDemoApp(database());
+    for (const row of await app.db.select({ id: cities.id, name: cities.name }).from(cities)) {
+      cityIds[row.name] = row.id;
+    }
+    pune = await addMember('Pune', 'Eknath Quasimodo', 'eknath.q@example.org', '9123401234');
+    mumbai = await addMember('Mumbai', 'Farokh Quasimodo', 'farokh.q@example.org', '9123405678');
+    puneTicket = (
+      await addTickets(
+        'Pune',
+        pune,
+        1,
+        () => 'Committee: Xylophone recital noise',
+        () => new Date(),
+      )
+    )[0] as number;
+    mumbaiTicket = (
+      await addTickets(
+        'Mumbai',
+        mumbai,
+        1,
+        () => 'Committee: Xylophone lessons',
+        () => new Date(),
+      )
+    )[0] as number;
+    for (const email of [
+      'admin@helpdesk.demo',
+      'pune.president@helpdesk.demo',
+      'mumbai.president@helpdesk.demo',
+      'mumbai.observer@helpdesk.demo',
+      'governor@helpdesk.demo',
+    ]) {
+      tokens[email] = await tokenFor(app, email);
+    }
+  }, APP_TIMEOUT_MS);
+  afterAll(() => app?.close());
+
+  async function search(
+    q: string,
+    email = 'admin@helpdesk.demo',
+    path: string = API_PATHS.tickets.all,
+    page = 1,
+  ) {
+    const search = new URLSearchParams({ q, page: String(page), pageSize: '10' });
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api${path}?${search}`,
+      headers: bearer(tokens[email] as string),
+    });
+    expect(answer.statusCode).toBe(200);
+    return ticketListResponseSchema.parse(answer.json());
+  }
+  const ids = async (q: string, email?: string, path?: string) =>
+    (await search(q, email, path)).tickets.map((ticket) => ticket.id);
+
+  it('finds a ticket by its number, written as the lists show it or as a plain number', async () => {
+    for (const q of [
+      `CREDAI-${puneTicket}`,
+      `credai-${puneTicket}`,
+      `CREDAI ${puneTicket}`,
+      `#${puneTicket}`,
+    ]) {
+      expect(await ids(q)).toEqual([puneTicket]);
+    }
+    // A plain number also matches words of titles and names that are that number: the ticket is there.
+    expect(await ids(String(puneTicket))).toContain(puneTicket);
+    expect(await ids('CREDAI-2147483647')).toEqual([]);
+  });
+
+  it("finds tickets by the member's name and by words of the title, any case, newest first", async () => {
+    const both = [mumbaiTicket, puneTicket].sort((a, b) => b - a);
+    expect(await ids('quasimodo')).toEqual(both);
+    expect(await ids('EKNATH quasimodo')).toEqual([puneTicket]);
+    expect(await ids('xylophone')).toEqual(both);
+    expect(await ids('xylophone lessons')).toEqual([mumbaiTicket]);
+    // Every word must be there; words are whole words (not parts of one).
+    expect(await ids('xylophone quasimodo eknath')).toEqual([puneTicket]);
+    expect(await ids('xylophone piano')).toEqual([]);
+    expect(await ids('xylo')).toEqual([]);
+    // Nothing to match: no letters or digits (and no pattern characters as wildcards).
+    expect((await search('%')).total).toBe(0);
+    expect((await search('_ %')).total).toBe(0);
+  });
+
+  it("finds a member's tickets by their whole email or mobile (as staff write them)", async () => {
+    expect(await ids('eknath.q@example.org')).toEqual([puneTicket]);
+    expect(await ids('EKNATH.Q@EXAMPLE.ORG')).toEqual([puneTicket]);
+    for (const q of ['9123405678', '+91 91234 05678', '091234-05678', '(912) 340 5678']) {
+      expect(await ids(q)).toEqual([mumbaiTicket]);
+    }
+    // Part of an email or a number is not a contact search.
+    expect(await ids('9123405')).toEqual([]);
+  });
+
+  it('follows a member renamed after their tickets were written', async () => {
+    await app.db.update(users).set({ fullName: 'Eknath Zanzibarwala' }).where(eq(users.id, pune.id));
+    try {
+      expect(await ids('zanzibarwala')).toEqual([puneTicket]);
+      expect(await ids('eknath quasimodo')).toEqual([]);
+    } finally {
+      await app.db.update(users).set({ fullName: pune.fullName }).where(eq(users.id, pune.id));
+    }
+    expect(await ids('eknath quasimodo')).toEqual([puneTicket]);
+  });
+
+  it("never finds another city's ticket for a city-scoped caller, by any field", async () => {
+    const puneQueries = [
+      `CREDAI-${puneTicket}`,
+      'Eknath Quasimodo',
+      'xylophone recital',
+      'eknath.q@example.org',
+      '9123401234',
+    ];
+    for (const [email, path] of [
+      ['mumbai.president@helpdesk.demo', API_PATHS.tickets.cityPresidentAll],
+      ['mumbai.president@helpdesk.demo', API_PATHS.tickets.cityPresidentPending],
+      ['mumbai.observer@helpdesk.demo', API_PATHS.tickets.observerAll],
+    ] as const) {
+      for (const q of puneQueries) {
+        const answer = await search(q, email, path);
+        expect([q, answer.total, answer.tickets]).toEqual([q, 0, []]);
+      }
+      // The same searches find the caller's own city's ticket.
+      expect((await search('quasimodo', email, path)).tickets.map((ticket) => ticket.id)).toEqual([
+        mumbaiTicket,
+      ]);
+      expect((await search('farokh.q@example.org', email, path)).total).toBe(1);
+    }
+    // Seeing every city: both.
+    expect(
+      (
+        await search('quasimodo', 'pune.president@helpdesk.demo', API_PATHS.tickets.cityPresidentAll)
+      ).tickets.map((ticket) => ticket.id),
+    ).toEqual([puneTicket]);
+    expect(await ids('quasimodo', 'governor@helpdesk.demo', API_PATHS.tickets.governorPending)).toHaveLength(
+      2,
+    );
+  });
+
+  describe(`past ${COUNT_LIMIT.toLocaleString('en')} matches`, () => {
+    let recent: number[];
+    let old: number[];
+
+    beforeAll(async () => {
+      const member = await addMember('Nagpur', 'Gopal Walkthrough', 'gopal.w@example.org', '9000012345');
+      // Recent and frequent: among the newest tickets (the search reads them in date order).
+      const now = Date.now();
+      recent = await addTickets(
+        'Nagpur',
+        member,
+        COUNT_LIMIT + 5,
+        (i) => `Committee: Zebra crossing ${i}`,
+        (i) => new Date(now - 60_000 - i * 1000),
+      );
+      // Old and outnumbered by newer tickets: only the full-text index finds them.
+      const filler = await addTickets(
+        'Nagpur',
+        member,
+        SEARCH_PROBE,
+        () => 'Committee: Filler',
+        (i) => new Date(now - 3_600_000 - i * 1000),
+      );
+      old = await addTickets(
+        'Nagpur',
+        member,
+        COUNT_LIMIT + 3,
+        (i) => `Committee: Yakshagana troupe ${i}`,
+        (i) => new Date(Date.UTC(2020, 0, 1) + i * 60_000),
+      );
+      expect(filler).toHaveLength(SEARCH_PROBE);
+    }, APP_TIMEOUT_MS);
+
+    // Newest first: the recent ones were written newest first, the old ones oldest first.
+    it.each([
+      ['zebra', () => recent],
+      ['yakshagana troupe', () => [...old].reverse()],
+    ])('"%s": the total is a lower bound, the page still the newest', async (q, newestFirst) => {
+      const newest = newestFirst();
+      const first = await search(q);
+      expect(first.total).toBe(COUNT_LIMIT);
+      expect(first.totalIsLowerBound).toBe(true);
+      expect(first.tickets.map((ticket) => ticket.id)).toEqual(newest.slice(0, 10));
+      // A page past the limit counts on to its own end; the last page is exact again.
+      const deep = await search(q, undefined, undefined, 101);
+      expect(deep.tickets.map((ticket) => ticket.id)).toEqual(newest.slice(1000, 1010));
+      expect(deep.total).toBe(newest.length);
+      expect(deep.totalIsLowerBound).toBeUndefined();
+    });
+
+    it('keeps exact totals below the limit and for the lists without q', async () => {
+      const few = await search('zebra 7');
+      expect(few.tickets.map((ticket) => ticket.id)).toEqual([recent[7]]);
+      expect(few.total).toBe(1);
+      expect(few.totalIsLowerBound).toBeUndefined();
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api${API_PATHS.tickets.all}?city=Nagpur`,
+        headers: bearer(tokens['admin@helpdesk.demo'] as string),
+      });
+      expect(answer.json().total).toBeGreaterThan(2 * COUNT_LIMIT + SEARCH_PROBE);
+      expect(answer.json().totalIsLowerBound).toBeUndefined();
+    });
+  });
+});
