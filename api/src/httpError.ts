@@ -32,3 +32,14 @@ export function notFound(message: string): HttpError {
 export function conflict(message: string, path?: string): HttpError {
   return new HttpError(409, message, path ? [{ path, message }] : undefined);
 }
+
+/** 429 with `Retry-After`: "Too many {what}: try again in N minutes". */
+export function tooManyRequests(what: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    `Too many ${what}: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}

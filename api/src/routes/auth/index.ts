@@ -11,7 +11,7 @@ import {
   registerAdminRequestSchema,
   registerAdminResponseSchema,
 } from 'shared-contracts/contracts';
-import { HttpError } from '../../httpError';
+import { HttpError, tooManyRequests } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { verifyPassword } from '../../services/passwords';
 import {
@@ -73,15 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.loginThrottle.reserve(request.ip, email),
         findUserForLogin(app.db, email),
       ]);
-      if (!decision.allowed) {
-        const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-        throw new HttpError(
-          429,
-          `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-          undefined,
-          { 'retry-after': String(decision.retryAfterSeconds) },
-        );
-      }
+      if (!decision.allowed) throw tooManyRequests('sign-in attempts', decision.retryAfterSeconds);
       const usable = user?.isActive === true;
       // Always one argon2 verification, against a dummy hash when there is no usable account.
       const matches = await verifyPassword(usable ? user.passwordHash : app.dummyPasswordHash, password);

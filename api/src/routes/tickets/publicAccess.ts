@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
-import { HttpError } from '../../httpError';
+import { HttpError, tooManyRequests as tooMany } from '../../httpError';
 import type { ThrottleDecision } from '../../services/loginThrottle';
 import { isStaff, type Viewer } from '../../services/tickets/access';
 
@@ -27,17 +27,12 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest, reply: Fa
   return { actor: request.currentUser, accessKey };
 }
 
+/** The 429 of a per-address limit of the public calls (`what`: "submissions", "requests"). */
 export function tooManyRequests(
   decision: Extract<ThrottleDecision, { allowed: false }>,
   what: string,
 ): HttpError {
-  const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many ${what} from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    undefined,
-    { 'retry-after': String(decision.retryAfterSeconds) },
-  );
+  return tooMany(`${what} from your address`, decision.retryAfterSeconds);
 }
 
 /**
