@@ -89,7 +89,7 @@ describe.each(databaseKinds)('a submit interrupted by kill -9 on %s', (kind) => 
         method: 'POST',
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
-          'idempotency-key': 'crash-test-key-0001',
+          'idempotency-key': 'crash-test-key-0001-0123456789',
         },
       });
       request.on('error', () => undefined); // the server dies under it
@@ -137,7 +137,7 @@ describe.each(databaseKinds)('a submit interrupted by kill -9 on %s', (kind) => 
       form.append('attachment', new Blob([firstMiB], { type: 'image/png' }), 'scan.png');
       const retried = await fetch(`${again}/api/tickets/submit`, {
         method: 'POST',
-        headers: { 'idempotency-key': 'crash-test-key-0001' },
+        headers: { 'idempotency-key': 'crash-test-key-0001-0123456789' },
         body: form,
       });
       expect(retried.status).toBe(201);

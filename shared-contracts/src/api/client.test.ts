@@ -2,6 +2,7 @@ import { TimeoutError } from 'ky';
 import { HttpResponse, http, server } from '../../testing/network';
 import { authStore } from '../auth/authStore';
 import { citiesResponseSchema } from '../schemas/cities';
+import { idempotencyKeySchema } from '../schemas/common';
 import { checkAuth, getCityPresident, login, registerAdmin, signInWithPassword } from './auth';
 import { assignCommittee, createCity, listCities, setCityConvenor } from './cities';
 import { createCommittee, getCommittee, listCommittees } from './committees';
@@ -584,8 +585,11 @@ describe('submit (docs/product.md#calls multipart)', () => {
     serve(() => json(answer));
     await submitTicket(form);
     expect(sentForm().has('attachment')).toBe(false);
-    expect(seen[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[0]?.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+    // 32 random bytes in base64url, which the api's schema takes.
+    expect(newIdempotencyKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(idempotencyKeySchema.safeParse(newIdempotencyKey()).success).toBe(true);
   });
 
   it('a Blob without a name is sent as "attachment"', async () => {

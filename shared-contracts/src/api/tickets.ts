@@ -67,9 +67,13 @@ export interface SubmitOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
-/** A fresh idempotency key for a submit form. */
+/** A fresh idempotency key for a submit form: 32 random bytes in base64url (256 bits; a UUID has 122). */
 export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** POST /tickets/submit as multipart: every field a string, the optional file as `attachment`. */

@@ -132,8 +132,14 @@ export const IDEMPOTENCY_KEY_HEADER_LOWER = 'idempotency-key';
 /** A share-link secret: 32 random bytes in base64url (43 characters, no padding). */
 export const accessKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid access key');
 
-/** An idempotency key: 8 to 128 url-safe characters (a UUID fits). */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid idempotency key');
+/**
+ * An idempotency key: 22 to 128 url-safe characters, room for at least 128 random bits (16 bytes in
+ * base64url). A key that can be guessed would let someone else's identical submit be answered
+ * with the first one's private links; the client sends 32 random bytes (`newIdempotencyKey`).
+ */
+export const IDEMPOTENCY_KEY_MESSAGE =
+  'Must be 22 to 128 letters, digits, - or _ (16 or more random bytes in base64url)';
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, IDEMPOTENCY_KEY_MESSAGE);
 
 /** Request headers of the calls a share link may open (Fastify lowercases header names). */
 export const accessKeyHeadersSchema = z.object({ [ACCESS_KEY_HEADER_LOWER]: accessKeySchema.optional() });

@@ -10,6 +10,7 @@ import {
   ATTACHMENT_FIELD,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_HEADER_LOWER,
+  IDEMPOTENCY_KEY_MESSAGE,
   idempotencyKeySchema,
   ticketSubmitResponseSchema,
 } from 'shared-contracts/contracts';
@@ -30,7 +31,7 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
           throw new HttpError(400, 'Invalid request headers', [
             {
               path: IDEMPOTENCY_KEY_HEADER,
-              message: 'Must be 8 to 128 letters, digits, - or _ (a UUID fits)',
+              message: IDEMPOTENCY_KEY_MESSAGE,
             },
           ]);
         }

@@ -418,7 +418,7 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     const xhr = lastXhr();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/tickets/submit');
-    expect(xhr.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(xhr.headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(xhr.headers.Authorization).toBeUndefined();
     expect(xhr.fields()).toEqual({
       fullName: 'Ravi Kumar',
