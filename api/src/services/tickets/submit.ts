@@ -40,11 +40,7 @@ export const NEW_TICKET_STATE = { status: 'pending', currentAssignee: 'CityPresi
  * Every ticket's first history entry: its member submitted it (the submit and the generated demo
  * and bench tickets write this one). `ticketId`, and `createdAt` when it is not now, are the caller's.
  */
-export function submittedEntry(member: {
-  id: number | null;
-  fullName: string;
-  role: Role;
-}): Omit<typeof ticketComments.$inferInsert, 'ticketId'> {
+export function submittedEntry(member: { id: number | null; fullName: string; role: Role }) {
   return {
     actorId: member.id,
     actionBy: member.fullName,
@@ -53,7 +49,7 @@ export function submittedEntry(member: {
     text: 'Ticket submitted',
     statusAfter: NEW_TICKET_STATE.status,
     assigneeAfter: NEW_TICKET_STATE.currentAssignee,
-  };
+  } satisfies Omit<typeof ticketComments.$inferInsert, 'ticketId'>;
 }
 
 /** A file already in place in the store, to be recorded with the ticket. */

@@ -21,7 +21,7 @@
  */
 import { decide, type TicketAction, type TicketPatch, type WorkflowTicket } from 'shared-contracts/contracts';
 import type { ticketComments, tickets } from '../../db/schema';
-import { ticketTitle } from './submit';
+import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from './submit';
 
 export interface GeneratorCity {
   id: number;
@@ -1036,22 +1036,12 @@ function play(random: Random, story: Step[], context: PlayContext): Omit<Generat
   const { chapter, createdAt, now } = context;
   const { city } = chapter;
   let ticket: WorkflowTicket & TicketPatch = {
-    status: 'pending',
+    ...NEW_TICKET_STATE,
     city: city.name,
     observerId: chapter.observer?.id ?? null,
-    currentAssignee: 'CityPresident',
   };
   const history: GeneratedTicket['history'] = [
-    {
-      actorId: null,
-      actionBy: context.memberName,
-      actorRole: 'customer',
-      action: 'submitted',
-      text: 'Ticket submitted',
-      statusAfter: 'pending',
-      assigneeAfter: 'CityPresident',
-      createdAt,
-    },
+    { ...submittedEntry({ id: null, fullName: context.memberName, role: 'customer' }), createdAt },
   ];
   const age = now - createdAt.getTime();
   // Steps happen in order, within weeks of the submit (an old ticket was not decided yesterday).
