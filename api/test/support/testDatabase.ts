@@ -24,7 +24,11 @@ export interface TestDatabase {
  * of a freshly migrated database, or a new PostgreSQL database on the DATABASE_URL server. Both
  * are removed after the block.
  */
-export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
+export function useTestDatabase(
+  kind: DatabaseKind,
+  /** The PostgreSQL server to create the database on (default: DATABASE_URL's). */
+  server: () => string = serverUrl,
+): () => TestDatabase {
   let database: TestDatabase | undefined;
   let dropPostgresDatabase: (() => Promise<void>) | undefined;
 
@@ -34,7 +38,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
     if (kind === 'pglite') {
       cpSync(pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
     } else {
-      const created = await createPostgresDatabase(serverUrl());
+      const created = await createPostgresDatabase(server());
       database.env.DATABASE_URL = created.url;
       dropPostgresDatabase = created.drop;
     }

@@ -5,13 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { type ApiProcess, listening, startApiProcess } from './support/apiProcess';
-import { DEMO_PASSWORD, TEST_SECRET } from './support/session';
-import { PNG_HEAD } from './support/submitForm';
-import { databaseKinds, useTestDatabase } from './support/testDatabase';
+import type { DatabaseKind } from '../src/db/database';
+import { type ApiProcess, listening, startApiProcess } from '../test/support/apiProcess';
+import { DEMO_PASSWORD, TEST_SECRET } from '../test/support/session';
+import { PNG_HEAD } from '../test/support/submitForm';
+import { useTestDatabase } from '../test/support/testDatabase';
+import { createCluster, type PostgresCluster } from './support/postgresCluster';
 
 // A real api process (src/server.ts run by tsx) killed with SIGKILL in the middle of a submit, then
-// started again on the same database and upload folder: no half ticket, no file left behind.
+// started again on the same database and upload folder: no half ticket, no file left behind. On
+// PGlite and on a PostgreSQL server of the suite's own.
 const TIMEOUT_MS = 120_000;
 
 function startApi(env: Record<string, string>): ApiProcess {
@@ -41,8 +44,19 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-describe.each(databaseKinds)('a submit interrupted by kill -9 on %s', (kind) => {
-  const database = useTestDatabase(kind);
+let cluster: PostgresCluster | undefined;
+afterAll(() => cluster?.destroy(), 60_000);
+
+describe.each<DatabaseKind>(['pglite', 'postgres'])('a submit interrupted by kill -9 on %s', (kind) => {
+  if (kind === 'postgres') {
+    beforeAll(async () => {
+      cluster = await createCluster();
+    }, 60_000);
+  }
+  const database = useTestDatabase(kind, () => {
+    if (!cluster) throw new Error('the PostgreSQL server of this file is not up');
+    return cluster.url();
+  });
   const running: ApiProcess[] = [];
 
   afterEach(async () => {
