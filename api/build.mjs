@@ -1,4 +1,4 @@
-// Bundles the api into dist/server.js, and the create-admin command into dist/create-admin.js.
+// Bundles the api into dist/server.js, and its commands into dist/create-admin.js and dist/backup.js.
 // Installed packages stay external (loaded from node_modules at run time: native binaries, wasm
 // and swagger-ui's static files must stay where they are);
 // shared-contracts is TypeScript source, which Node cannot load, so it is bundled.
@@ -13,8 +13,12 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 
 await build({
   absWorkingDir: import.meta.dirname,
-  // The server, and the command that creates an admin where tsx is not installed.
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/createAdmin.ts' },
+  // The server, and the commands (create an admin, back up and restore) where tsx is not installed.
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'src/cli/createAdmin.ts',
+    backup: 'src/cli/backup.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
