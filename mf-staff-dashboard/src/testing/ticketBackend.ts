@@ -35,6 +35,8 @@ export class FakeTicketApi implements FakeApiHandler {
   calls: RecordedCall[] = [];
   /** Paths (relative to /api) answered with this error instead. */
   failures = new Map<string, FakeAnswer>();
+  /** As the api: a search matching more than this many answers this many and `totalIsLowerBound`. */
+  countLimit = Number.POSITIVE_INFINITY;
   /** Called before an action is decided, e.g. to let "someone else" act first. */
   beforeAction?: (ticket: Ticket) => void;
 
@@ -66,9 +68,16 @@ export class FakeTicketApi implements FakeApiHandler {
     });
     const page = Number(query.page ?? 1);
     const size = Number(query.pageSize ?? 10);
+    const bound = Math.max(this.countLimit, page * size);
+    const lowerBound = !!query.q && filtered.length > bound;
     return {
       status: 200,
-      body: { tickets: filtered.slice((page - 1) * size, page * size), total: filtered.length, city },
+      body: {
+        tickets: filtered.slice((page - 1) * size, page * size),
+        total: lowerBound ? bound : filtered.length,
+        ...(lowerBound ? { totalIsLowerBound: true } : {}),
+        city,
+      },
     };
   }
 

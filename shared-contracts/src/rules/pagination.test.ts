@@ -41,6 +41,10 @@ describe('page arithmetic', () => {
     expect(ticketRangeText(2, 10, 25)).toBe('Showing 11 to 20 of 25 entries');
     expect(userRangeText(1, 10, 3)).toBe('Showing 1 to 3 of 3 users');
     expect(pageOfText(2, 3)).toBe('Page 2 of 3');
+    // A search's total counted only up to the api's limit.
+    expect(ticketRangeText(1, 10, 1000, true)).toBe('Showing 1 to 10 of 1,000+ entries');
+    expect(ticketRangeText(100, 10, 1000, true)).toBe('Showing 991 to 1000 of 1,000+ entries');
+    expect(pageOfText(3, 100, true)).toBe('Page 3 of 100+');
     expect(pageOfText(1, 0)).toBe('Page 1 of 1');
   });
   it.each([

@@ -51,10 +51,19 @@ export function userPageWindow(current: number, totalPages: number): PageItem[] 
   return items;
 }
 
-/** docs/product.md#ticket-list-panel list footer: 'Showing X to Y of Z entries'. */
-export function ticketRangeText(page: number, pageSize: number, total: number): string {
+/**
+ * docs/product.md#ticket-list-panel list footer: 'Showing X to Y of Z entries'. A total the api
+ * counted only up to a limit (`totalIsLowerBound`, a search with many matches) reads
+ * 'of 1,000+ entries'.
+ */
+export function ticketRangeText(
+  page: number,
+  pageSize: number,
+  total: number,
+  totalIsLowerBound = false,
+): string {
   const { from, to } = pageBounds(page, pageSize, total);
-  return `Showing ${from} to ${to} of ${total} entries`;
+  return `Showing ${from} to ${to} of ${totalIsLowerBound ? `${total.toLocaleString('en')}+` : total} entries`;
 }
 
 /** docs/product.md#screens users footer: 'Showing X to Y of N users'. */
@@ -63,9 +72,9 @@ export function userRangeText(page: number, pageSize: number, total: number): st
   return `Showing ${from} to ${to} of ${total} users`;
 }
 
-/** docs/product.md#screens: 'Page N of M'. */
-export function pageOfText(page: number, totalPages: number): string {
-  return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}`;
+/** docs/product.md#screens: 'Page N of M' ('of M+' when the total is a lower bound). */
+export function pageOfText(page: number, totalPages: number, atLeast = false): string {
+  return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}${atLeast ? '+' : ''}`;
 }
 
 /** docs/product.md#screens: the users pagination appears only with more than one page. */

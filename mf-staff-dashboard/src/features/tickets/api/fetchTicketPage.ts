@@ -42,6 +42,8 @@ export interface TicketPageRequest {
 export interface TicketPage {
   tickets: Ticket[];
   total: number;
+  /** The api counted only up to `total` (a search with many matches): there are at least that many. */
+  totalIsLowerBound: boolean;
   /** The caller's city when the answer names it (the convenor's list does, docs/product.md#roles). */
   city: string | null;
 }
@@ -90,7 +92,7 @@ export async function fetchTicketPage(
   if (plan.source === 'userOwn') {
     if (!user) throw new ApiError({ status: 404, message: MESSAGES.userNotFound });
     const { tickets, total } = await getUserTickets(user.id, query);
-    return { tickets, total, city: null };
+    return { tickets, total, totalIsLowerBound: false, city: null };
   }
   let answer: TicketListResponse;
   try {
@@ -104,7 +106,12 @@ export async function fetchTicketPage(
       throw error;
     }
   }
-  return { tickets: answer.tickets, total: answer.total, city: answer.city ?? null };
+  return {
+    tickets: answer.tickets,
+    total: answer.total,
+    totalIsLowerBound: answer.totalIsLowerBound ?? false,
+    city: answer.city ?? null,
+  };
 }
 
 /** The list panel's first request on arrival: page 1, every status, no search or filter. */

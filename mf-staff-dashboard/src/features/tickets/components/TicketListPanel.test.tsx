@@ -236,6 +236,32 @@ describe('pagination (docs/product.md#ticket-list-panel)', () => {
   });
 });
 
+describe('a total counted only up to a limit (a search with many matches)', () => {
+  test("the footers read 'of 1,000+' and Next goes on past the last page counted", async () => {
+    signInAs('admin');
+    const api = new FakeTicketApi(makeTickets(6000));
+    api.countLimit = 1000;
+    installFakeApi(api);
+    await renderPanel();
+    expect(screen.getByText('Showing 1 to 10 of 6000 entries')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or title' }), 'water');
+    await waitFor(() => expect(screen.getByText('Showing 1 to 10 of 1,000+ entries')).toBeInTheDocument());
+    expect(screen.getByText('Page 1 of 100+')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 100' }));
+    await waitFor(() =>
+      expect(screen.getByText('Showing 991 to 1000 of 1,000+ entries')).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(screen.getByText('Showing 1001 to 1010 of 1,010+ entries')).toBeInTheDocument(),
+    );
+    expect(lastList(api)?.query).toMatchObject({ q: 'water', page: '101' });
+  });
+});
+
 describe('mobile layout (under 768 px, docs/product.md#ticket-list-panel)', () => {
   test('cards with id, badge, member, 10-word description, date, time and View Details', async () => {
     restoreScreen = setScreen(true);

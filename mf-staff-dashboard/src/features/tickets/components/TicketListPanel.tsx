@@ -158,6 +158,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
               <TicketPagination
                 page={current}
                 total={total}
+                totalIsLowerBound={list.data?.totalIsLowerBound ?? false}
                 mobile={mobile}
                 onPage={(next) => setPaging({ key: filterKey, page: next })}
               />
