@@ -1,8 +1,8 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { checkAuth, landingRoute, roleLabel, useAuth } from 'shared-contracts';
+import { checkAuthQuery, landingRoute, roleLabel, useAuth } from 'shared-contracts';
 import { USER_ADMIN_NS } from '../i18n';
 import { Banner } from './Banner';
 
@@ -17,11 +17,9 @@ import { Banner } from './Banner';
 export function NotAllowed() {
   const { t } = useTranslation(USER_ADMIN_NS);
   const role = useAuth((state) => state.user?.role);
-  useEffect(() => {
-    checkAuth().catch(() => {
-      // A 401 is handled by the shared client and the shell; anything else changes nothing here.
-    });
-  }, []);
+  // Asked each time the state shows (staleTime 0). A 401 is handled by the shared client and the
+  // shell; any other failure changes nothing here.
+  useQuery({ ...checkAuthQuery(), staleTime: 0 });
   return (
     <Banner color="orange" title={t('notAllowed.title')}>
       <Stack gap="xs">

@@ -53,6 +53,10 @@ export function registerAdmin(
   });
 }
 
+/** The cached GET /auth/check. */
+export const checkAuthQuery = () =>
+  queryOptions({ queryKey: authKeys.check(), queryFn: ({ signal }) => checkAuth({ signal }) });
+
 /** GET /auth/check: who the stored token belongs to (a 401 signs out). */
 export function checkAuth(options: CallOptions = {}): Promise<AuthCheckResponse> {
   return request('get', API_PATHS.auth.check, authCheckResponseSchema, options);
@@ -60,6 +64,7 @@ export function checkAuth(options: CallOptions = {}): Promise<AuthCheckResponse>
 
 /** The query keys of the auth calls that read server data (ADR 0012). */
 export const authKeys = {
+  check: () => ['auth', 'check'] as const,
   cityPresident: (city: string | number) => ['auth', 'city-president', String(city)] as const,
 };
 

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { fieldProblemSchema } from '../schemas/common';
 
 /** The first message of each field of a failed parse (`{ mobile: 'Mobile number is required' }`). */
 export function firstErrorPerField(error: z.ZodError): Record<string, string> {
@@ -13,3 +14,26 @@ export function firstErrorPerField(error: z.ZodError): Record<string, string> {
 export type FormResult<T, F extends string> =
   | { ok: true; data: T; errors: Record<string, never> }
   | { ok: false; errors: Partial<Record<F | '_form', string>> };
+
+/**
+ * The api's field problems (`details: [{ path, message }]` of a refused save, docs/product.md#errors)
+ * as form errors: the first message of each field the form has; `mark` instead of the message
+ * when the form shows the api's message elsewhere (a 409 names the field that clashes). Anything
+ * else in `details` is ignored.
+ */
+export function fieldErrorsFromDetails<F extends string, V = string>(
+  details: unknown,
+  fields: readonly F[],
+  mark?: V,
+): Partial<Record<F, string | V>> {
+  const errors: Partial<Record<F, string | V>> = {};
+  if (!Array.isArray(details)) return errors;
+  for (const item of details) {
+    const problem = fieldProblemSchema.safeParse(item);
+    if (!problem.success) continue;
+    const field = problem.data.path as F;
+    if (fields.includes(field) && !(field in errors))
+      errors[field] = mark === undefined ? problem.data.message : mark;
+  }
+  return errors;
+}

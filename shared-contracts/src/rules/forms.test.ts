@@ -8,7 +8,7 @@ import {
   fileExtension,
   fileTooLargeMessage,
 } from './attachmentCheck';
-import { firstErrorPerField } from './formErrors';
+import { fieldErrorsFromDetails, firstErrorPerField } from './formErrors';
 import {
   isSubmitDisabled,
   sanitiseMobileInput,
@@ -214,5 +214,31 @@ describe('submit outcome (docs/product.md#submit-flow, docs/product.md#errors)',
     [undefined, 'Invalid email or password'],
   ])('login error %p → %p', (error, message) => {
     expect(loginErrorMessage(error)).toBe(message);
+  });
+});
+
+describe("fieldErrorsFromDetails: the api's details on the form's fields", () => {
+  const details = [
+    { path: 'mobile', message: 'Mobile number must be 10 digits' },
+    { path: 'mobile', message: 'a second problem of the same field' },
+    { path: 'email', message: 'Email is already in use' },
+    { path: 'notAField', message: 'ignored' },
+    { message: 'no path' },
+    'not an object',
+  ];
+
+  test('the first message of each field the form has; the rest ignored', () => {
+    expect(fieldErrorsFromDetails(details, ['mobile', 'email', 'fullName'])).toEqual({
+      mobile: 'Mobile number must be 10 digits',
+      email: 'Email is already in use',
+    });
+  });
+
+  test('a mark instead of the message when the form shows it elsewhere', () => {
+    expect(fieldErrorsFromDetails(details, ['email'], true)).toEqual({ email: true });
+  });
+
+  test.each([undefined, null, 'details', { path: 'mobile', message: 'x' }])('%p names no field', (value) => {
+    expect(fieldErrorsFromDetails(value, ['mobile'])).toEqual({});
   });
 });

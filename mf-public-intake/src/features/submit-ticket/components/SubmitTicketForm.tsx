@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -78,9 +79,17 @@ function selectData(placeholder: string, options: NamedOption[]) {
  */
 export function SubmitTicketForm() {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
-  const [form, setForm] = useState<TicketSubmitForm>(EMPTY_FORM);
+  // Values and errors live in @mantine/form (ADR 0013); the checks are the shared schema's
+  // (`validateSubmitForm`, `submitFieldError`), field by field as typed and all at submit.
+  const {
+    values: form,
+    errors,
+    setFieldValue,
+    setFieldError,
+    setValues,
+    setErrors,
+  } = useForm<TicketSubmitForm>({ initialValues: EMPTY_FORM, clearInputErrorOnChange: false });
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const { cities, committees, retry } = useFormOptions();
   const president = useCityPresident(form.cityId);
@@ -93,16 +102,16 @@ export function SubmitTicketForm() {
   );
 
   function update(field: SubmitField, value: string, error?: string | null) {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (error !== undefined) setErrors((current) => ({ ...current, [field]: error ?? undefined }));
+    setFieldValue(field, value);
+    if (error !== undefined) setFieldError(field, error);
   }
 
   function chooseOption(kind: 'city' | 'committee', id: string) {
     const options = kind === 'city' ? cities.list : committees.list;
     const name = options.find((option) => String(option.id) === id)?.name ?? '';
     const idField = kind === 'city' ? 'cityId' : 'committeeId';
-    setForm((current) => ({ ...current, [idField]: id, [kind]: name }));
-    setErrors((current) => ({ ...current, [idField]: undefined }));
+    setValues({ [idField]: id, [kind]: name });
+    setFieldError(idField, null);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -130,7 +139,7 @@ export function SubmitTicketForm() {
       showSuccessToast(t('toast.success'), t('addTicket.submitted'));
     } else if (outcome.message) {
       setSubmitError(outcome.message);
-      setErrors((current) => ({ ...current, ...outcome.fieldErrors }));
+      setErrors({ ...errors, ...outcome.fieldErrors });
       showErrorToast(t('toast.error'), outcome.message);
     }
   }
@@ -267,7 +276,12 @@ export function SubmitTicketForm() {
                 </Alert>
               )}
 
-              <Button type="submit" size="md" fullWidth disabled={isSubmitDisabled(busy, errors)}>
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                disabled={isSubmitDisabled(busy, errors as FieldErrors)}
+              >
                 {busy ? t('addTicket.submitting') : t('addTicket.submit')}
               </Button>
 

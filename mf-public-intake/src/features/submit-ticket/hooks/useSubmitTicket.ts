@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  fieldProblemSchema,
+  fieldErrorsFromDetails,
   newIdempotencyKey,
   REDIRECT_AFTER_SUBMIT_MS,
   SUBMIT_FORM_FIELDS,
@@ -14,23 +14,6 @@ import {
 } from 'shared-contracts';
 import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
 import { type SubmitWithProgressOptions, submitTicketWithProgress } from '../api/submitTicketWithProgress';
-
-/**
- * Field-level problems of a 400 (`details: [{ path, message }]`) that name a field of the form.
- * (Parsed with the shared schema item by item: zod itself is not imported here, so this remote
- * does not ship a second copy of it.)
- */
-export function fieldErrorsOf(details: unknown): Partial<Record<SubmitField, string>> {
-  const errors: Partial<Record<SubmitField, string>> = {};
-  if (!Array.isArray(details)) return errors;
-  for (const item of details) {
-    const problem = fieldProblemSchema.safeParse(item);
-    if (!problem.success) continue;
-    const field = problem.data.path as SubmitField;
-    if (SUBMIT_FORM_FIELDS.includes(field) && !errors[field]) errors[field] = problem.data.message;
-  }
-  return errors;
-}
 
 function fingerprintOf(form: TicketSubmitForm, file: File | null): string {
   return JSON.stringify([form, file ? [file.name, file.size, file.lastModified] : null]);
@@ -124,7 +107,7 @@ export function useSubmitTicket() {
         const info = toApiError(error);
         // docs/product.md#errors: details are logged only.
         if (info.details !== undefined) console.error('Ticket submit failed', info.status, info.details);
-        return fail(submitErrorMessage(info), fieldErrorsOf(info.details));
+        return fail(submitErrorMessage(info), fieldErrorsFromDetails(info.details, SUBMIT_FORM_FIELDS));
       }
     },
     [navigate, send],

@@ -10,10 +10,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminUser,
+  fieldErrorsFromDetails,
   MOBILE_DIGITS,
   passwordLabel,
   ROLES,
@@ -63,10 +65,10 @@ const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7
  */
 const READABLE_ERRORS = { content: { '--mantine-color-error': 'var(--mantine-color-red-8)' } };
 
-/** A field the api named in `details` (`[{ path, message }]`): its message, or just a mark. */
+/** A field in error: its message, or just a mark (a 409's message is the banner's). */
 type FieldErrors = Partial<Record<UserField, string | true>>;
 
-const FIELDS = new Set<string>([
+const FIELDS: readonly UserField[] = [
   'fullName',
   'email',
   'mobile',
@@ -75,23 +77,7 @@ const FIELDS = new Set<string>([
   'role',
   'password',
   'isActive',
-]);
-
-/**
- * The fields a refused save names: a 400 carries a message per field (shown under it), a 409 names
- * the field that clashes (marked; its message is the banner's).
- */
-function fieldErrorsOf(status: number, details: unknown): FieldErrors {
-  if (!Array.isArray(details)) return {};
-  const errors: FieldErrors = {};
-  for (const detail of details) {
-    const path = (detail as { path?: unknown } | null)?.path;
-    const message = (detail as { message?: unknown } | null)?.message;
-    if (typeof path !== 'string' || !FIELDS.has(path) || path in errors) continue;
-    errors[path as UserField] = status === 400 && typeof message === 'string' ? message : true;
-  }
-  return errors;
-}
+];
 
 interface Props {
   mode: UserFormMode;
@@ -111,8 +97,15 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
   const { t } = useTranslation(USER_ADMIN_NS);
   const texts = userFormTexts(mode);
   const cities = useCityNames();
-  const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The form's values and errors (@mantine/form), validated by the shared schema (ADR 0013).
+  const form = useForm<UserFormValues>({
+    initialValues: initialValues(user),
+    validate: (values) => {
+      const result = validateUserForm(values, mode);
+      return result.ok ? {} : result.errors;
+    },
+  });
+  const { values } = form;
   const [serverError, setServerError] = useState<string | null>(null);
   const { mutateAsync: save, isPending: saving } = useSaveUser();
   const [attempt, setAttempt] = useState(0);
@@ -128,25 +121,13 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
     bannerRef.current?.scrollIntoView({ block: 'nearest' });
   }, [attempt]);
 
-  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
+  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) =>
+    form.setFieldValue(field, value as never);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async (checked: UserFormValues) => {
     if (saving) return;
-    const result = validateUserForm(values, mode);
-    if (!result.ok) {
-      setErrors(result.errors as FieldErrors);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
+    const result = validateUserForm(checked, mode);
+    if (!result.ok) return;
     setServerError(null);
     try {
       const saved = await save({ mode, data: result.data, id: user?.id });
@@ -154,10 +135,20 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
     } catch (error) {
       const info = toApiError(error);
       setServerError(info.message);
-      setErrors(fieldErrorsOf(info.status, info.details));
+      // A 400 carries a message per field (shown under it); a 409 names the field that clashes.
+      const fields: FieldErrors = fieldErrorsFromDetails(
+        info.details,
+        FIELDS,
+        info.status === 400 ? undefined : true,
+      );
+      form.setErrors(fields);
       setAttempt((n) => n + 1);
     }
   };
+  const submit = form.onSubmit(
+    (checked) => void send(checked),
+    () => setAttempt((n) => n + 1),
+  );
 
   const cityNames = cities.data ?? [];
   const cityOptions = [
@@ -166,7 +157,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
     ...cityNames,
   ];
   const roleOptions = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
-  const errorOf = (field: UserField) => errors[field];
+  const errorOf = (field: UserField) => form.errors[field];
 
   return (
     <Modal
