@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -79,17 +78,9 @@ function selectData(placeholder: string, options: NamedOption[]) {
  */
 export function SubmitTicketForm() {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
-  // Values and errors live in @mantine/form (ADR 0013); the checks are the shared schema's
-  // (`validateSubmitForm`, `submitFieldError`), field by field as typed and all at submit.
-  const {
-    values: form,
-    errors,
-    setFieldValue,
-    setFieldError,
-    setValues,
-    setErrors,
-  } = useForm<TicketSubmitForm>({ initialValues: EMPTY_FORM, clearInputErrorOnChange: false });
+  const [form, setForm] = useState<TicketSubmitForm>(EMPTY_FORM);
   const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const { cities, committees, retry } = useFormOptions();
   const president = useCityPresident(form.cityId);
@@ -102,16 +93,16 @@ export function SubmitTicketForm() {
   );
 
   function update(field: SubmitField, value: string, error?: string | null) {
-    setFieldValue(field, value);
-    if (error !== undefined) setFieldError(field, error);
+    setForm((current) => ({ ...current, [field]: value }));
+    if (error !== undefined) setErrors((current) => ({ ...current, [field]: error ?? undefined }));
   }
 
   function chooseOption(kind: 'city' | 'committee', id: string) {
     const options = kind === 'city' ? cities.list : committees.list;
     const name = options.find((option) => String(option.id) === id)?.name ?? '';
     const idField = kind === 'city' ? 'cityId' : 'committeeId';
-    setValues({ [idField]: id, [kind]: name });
-    setFieldError(idField, null);
+    setForm((current) => ({ ...current, [idField]: id, [kind]: name }));
+    setErrors((current) => ({ ...current, [idField]: undefined }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -139,7 +130,7 @@ export function SubmitTicketForm() {
       showSuccessToast(t('toast.success'), t('addTicket.submitted'));
     } else if (outcome.message) {
       setSubmitError(outcome.message);
-      setErrors({ ...errors, ...outcome.fieldErrors });
+      setErrors((current) => ({ ...current, ...outcome.fieldErrors }));
       showErrorToast(t('toast.error'), outcome.message);
     }
   }
@@ -276,12 +267,7 @@ export function SubmitTicketForm() {
                 </Alert>
               )}
 
-              <Button
-                type="submit"
-                size="md"
-                fullWidth
-                disabled={isSubmitDisabled(busy, errors as FieldErrors)}
-              >
+              <Button type="submit" size="md" fullWidth disabled={isSubmitDisabled(busy, errors)}>
                 {busy ? t('addTicket.submitting') : t('addTicket.submit')}
               </Button>
 
