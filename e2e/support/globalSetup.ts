@@ -156,6 +156,8 @@ export default async function globalSetup() {
     PORT: String(apiPort),
     DATA_DIR: path.join(RUN_DIR, 'data'),
     HELPDESK_DEMO_DATA: 'true',
+    // Enough tickets for a search to pass the api's count limit (1,000): the list shows "1,000+".
+    HELPDESK_DEMO_TICKETS: '2000',
     DATABASE_URL: '', // the browser suite always runs on the embedded database
     TRUST_PROXY: '127.0.0.1', // nginx, as in production: each client is counted on its own
   });

@@ -240,6 +240,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the staff dashboard at 
 
     await search(page, name);
     expect(await totalBecomes(page, (value) => value < all)).toBe(1);
+    // A word most of the seeded tickets have (more than the api counts, 1,000): a lower bound.
+    await search(page, 'of');
+    await page.getByText('Showing 1 to 10 of 1,000+ entries').waitFor();
+    await page.getByText('Page 1 of 100+').waitFor();
     await search(page, '');
     await totalBecomes(page, (value) => value === all);
 

@@ -5,12 +5,14 @@
  * chain…) and by the request's filters.
  *
  * One statement answers a list (ADR 0007): one page of ids from an index ordered newest first, only
- * those tickets joined with the names they refer to, and the exact total, returned as the JSON
+ * those tickets joined with the names they refer to, and the total, returned as the JSON
  * text of the answer. The total adds up the
  * counts kept per city, status and day (`ticket_counts`, `ticket_day_counts`) whenever the filter
  * is made of those (city, status, creation days), counting tickets only at the edges of a range
  * that starts or ends inside a day; otherwise (`q`, the observer's and convenor's lists) it counts
- * the matching tickets. The SQL is written here rather than built by drizzle on every request: a
+ * the matching tickets up to COUNT_LIMIT and says when the total is a lower bound (ADR 0018). A
+ * search finds its matches as `searchPageSql` explains; a deep page starts from the day counts
+ * (`pageSql`). The SQL is written here rather than built by drizzle on every request: a
  * list is the api's hottest call, and its text depends only on which filters are present.
  */
 import {
