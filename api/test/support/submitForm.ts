@@ -122,16 +122,56 @@ export function keyOf(url: string): string {
 // Files whose first bytes are what they claim, and some that are not.
 export const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export function pngOfSize(bytes: number): Buffer {
+/** The signature and IHDR chunk of a PNG of this many pixels across and down. */
+export function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.writeUInt8(8, 16); // bit depth; colour type, compression, filter, interlace stay 0
+  return Buffer.concat([PNG_HEAD, ihdr]);
+}
+
+/** A PNG-looking file of exactly `bytes` bytes (a 64 x 64 header, then filler). */
+export function pngOfSize(bytes: number, width = 64, height = 64): Buffer {
   const data = Buffer.alloc(bytes, 0x42);
-  PNG_HEAD.copy(data);
+  pngHeader(width, height).copy(data);
   return data;
+}
+
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+}
+
+/**
+ * A JPEG's structure (SOI, APP0, an EXIF APP1 when `exif` is given, SOF0 with the size, SOS and
+ * some scan bytes, EOI): enough for the type and size checks, not a picture anyone can see.
+ */
+export function jpegOf(width = 64, height = 48, exif?: string): Buffer {
+  const frame = Buffer.from([8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
+  frame.writeUInt16BE(height, 1);
+  frame.writeUInt16BE(width, 3);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jpegSegment(
+      0xe0,
+      Buffer.from('JFIF\u0000\u0001\u0001\u0000\u0000\u0001\u0000\u0001\u0000\u0000', 'latin1'),
+    ),
+    ...(exif ? [jpegSegment(0xe1, Buffer.from(`Exif\u0000\u0000${exif}`, 'latin1'))] : []),
+    jpegSegment(0xc0, frame),
+    jpegSegment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+    Buffer.alloc(40, 0x55),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
 export const FILES = {
   png: () => pngOfSize(64),
   pdf: () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1'),
-  jpeg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]),
+  jpeg: () => jpegOf(),
   doc: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(56)]),
   docx: () => zipOf(['[Content_Types].xml', 'word/document.xml']),
   zip: () => zipOf(['notes.txt']),

@@ -25,6 +25,7 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../httpError';
+import { checkFileContent } from './fileContent';
 import { detectFileType, safeFileName } from './fileType';
 import { findAnswer, requestFingerprint } from './idempotency';
 import type { ReceivedFile, UploadStore } from './storage';
@@ -208,6 +209,9 @@ export class SubmitService {
       ? await detectFileType(file.originalName, file.head, file.tempPath, file.size)
       : null;
     if (file && !detected) throw badRequest(FILE_TYPE_MESSAGE, ATTACHMENT_FIELD);
+    // What is inside: pixel count, active PDF content, DOCX entities; a photo loses its EXIF here.
+    const content = file && detected ? await checkFileContent(detected.kind, file.tempPath) : null;
+    if (content && !content.ok) throw badRequest(content.message, ATTACHMENT_FIELD);
     const refs = await resolveSubmitRefs(this.db, input);
     const requestHash = requestFingerprint(
       fields,
@@ -224,8 +228,8 @@ export class SubmitService {
         storedName,
         originalName: safeFileName(file.originalName),
         contentType: detected.contentType,
-        size: file.size,
-        sha256: file.sha256,
+        size: content?.ok ? content.size : file.size,
+        sha256: content?.ok ? content.sha256 : file.sha256,
       };
       onPlaced(placed);
     }
