@@ -19,16 +19,24 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
+// The rules folders of the shell and the remotes (an app's own or one feature's).
+const APP_RULES = '{shell,mf-public-intake,mf-staff-dashboard,mf-user-admin}/src/**/rules';
+
 /** @type {import('jest').Config} */
 module.exports = {
-  // Coverage is reported for the package every app and the api rely on (npm test runs the unit
-  // project with --coverage); the threshold keeps its rules exhaustively tested.
+  // Coverage is reported for the package every app and the api rely on, and for the rules each
+  // app keeps in its own rules folders (docs/adr/0014: a rule lives where it is used); npm test
+  // runs the unit project with --coverage, and the thresholds keep the rules exhaustively tested.
   collectCoverageFrom: [
     'shared-contracts/src/**/*.{ts,tsx}',
+    `${APP_RULES}/*.ts`,
     '!shared-contracts/src/**/index.ts',
     '!**/*.test.{ts,tsx}',
   ],
-  coverageThreshold: { './shared-contracts/src/': { lines: 95, branches: 95 } },
+  coverageThreshold: {
+    './shared-contracts/src/': { lines: 95, branches: 95 },
+    [`./${APP_RULES}/*.ts`]: { lines: 95, branches: 95 },
+  },
   coverageReporters: ['text-summary', 'json-summary'],
   projects: [
     {

@@ -23,7 +23,7 @@ describe('the framework-free entry', () => {
       'isChromeHidden',
       'REMOTE_ROUTES',
       'ROUTES_EXPOSE',
-      'dashboardTitle',
+      'landingRoute',
       'AppProviders',
       'theme',
     ]) {

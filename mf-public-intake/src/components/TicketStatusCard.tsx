@@ -1,17 +1,10 @@
 import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  MEMBER_PROGRESS_STEPS,
-  memberOutcome,
-  memberProgress,
-  memberStatusNote,
-  statusBadgeColor,
-  statusLabel,
-  type Ticket,
-  ticketIdDisplay,
-} from 'shared-contracts';
+import { statusBadgeColor, statusLabel, type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
 import { formatDateTime } from '../lib/format';
+import { MEMBER_PROGRESS_STEPS, memberProgress } from '../rules/memberProgress';
+import { memberOutcome, memberStatusNote } from '../rules/memberStatusNote';
 import { AttachmentList, ticketFiles } from './AttachmentList';
 import { ColorBadge } from './ColorBadge';
 

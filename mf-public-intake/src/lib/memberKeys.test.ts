@@ -1,4 +1,4 @@
-import { encodeRouteId } from 'shared-contracts';
+import { encodeRouteId } from '../rules/routeId';
 import {
   MEMBER_KEYS_STORAGE_KEY,
   memberKeyFor,

@@ -4,7 +4,8 @@
  * here. Only keys that came from the server's submit answer or that opened the member's list
  * successfully are stored; a ticket's own key is never stored (the URL carries it).
  */
-import { accessKeyFromHash, accessKeySchema, parseUserRouteId } from 'shared-contracts';
+import { accessKeySchema } from 'shared-contracts';
+import { accessKeyFromHash, parseUserRouteId } from '../rules/routeId';
 
 /** The localStorage key: `{ "<userId>": "<member key>" }`. */
 export const MEMBER_KEYS_STORAGE_KEY = 'helpdesk.memberKeys';

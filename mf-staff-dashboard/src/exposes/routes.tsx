@@ -5,11 +5,11 @@ import {
   authStore,
   citiesQuery,
   cityStatsQuery,
-  isCityLocked,
   queryClient,
   type RemotePages,
   ticketStatsQuery,
 } from 'shared-contracts';
+import { isCityLocked } from '../features/dashboard/rules/cityDropdown';
 import { FIRST_PAGE, ticketPageQuery } from '../features/tickets/api/fetchTicketPage';
 import { HeadingPage } from '../pages/HeadingPage';
 

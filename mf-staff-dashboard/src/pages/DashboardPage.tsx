@@ -1,11 +1,13 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dashboardTitle, isCityLocked, ticketStatsQuery, useAuth } from 'shared-contracts';
+import { ticketStatsQuery, useAuth } from 'shared-contracts';
 import { citiesOf, useCityStats } from '../api/useCityStats';
 import { CityChartPanel } from '../features/dashboard/components/CityChartPanel';
 import { RoleInfoCard } from '../features/dashboard/components/RoleInfoCard';
 import { StatCards } from '../features/dashboard/components/StatCards';
+import { isCityLocked } from '../features/dashboard/rules/cityDropdown';
+import { dashboardTitle } from '../features/dashboard/rules/dashboardTitle';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 
 /**

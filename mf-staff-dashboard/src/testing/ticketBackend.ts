@@ -11,13 +11,13 @@ import {
   cityChartCounts,
   dashboardCounts,
   decide,
-  filterTickets,
   type Ticket,
   type TicketComment,
 } from 'shared-contracts';
 import { FIXTURE_CITIES, makeTickets } from 'shared-contracts/testing/fixtures';
 import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
 import { callerOf } from 'shared-contracts/testing/signIn';
+import { filterTickets } from './ticketFilters';
 
 export type { FakeAnswer, RecordedCall };
 export { makeTickets };

@@ -1,4 +1,5 @@
-import { roleBadgeColor, roleLabel, TintedBadge } from 'shared-contracts';
+import { roleLabel, TintedBadge } from 'shared-contracts';
+import { roleBadgeColor } from '../rules/roleBadgeColor';
 
 /**
  * docs/product.md#roles role badge: Admin red, Credai President blue, City President green, Observer info,

@@ -15,8 +15,6 @@ import {
   submitFieldError,
   validateSubmitForm,
 } from './submitFormValidation';
-import { loginErrorMessage, submitDestination, submitErrorMessage } from './submitOutcome';
-import { passwordLabel, userFormTexts, validateUserForm } from './userFormValidation';
 
 const form: TicketSubmitForm = {
   fullName: 'Ravi Kumar',
@@ -86,55 +84,7 @@ describe('validateSubmitForm (docs/product.md#validation)', () => {
   });
 });
 
-describe('validateUserForm (docs/product.md#validation)', () => {
-  const values = {
-    fullName: 'Asha',
-    email: 'asha@x.co',
-    mobile: '9876543210',
-    city: 'Pune',
-    role: 'convenor',
-  };
-  it.each([
-    ['create', { ...values, password: 'password1' }, true],
-    ['create', values, false],
-    ['edit', values, true],
-    ['edit', { ...values, password: '' }, true],
-    ['edit', { ...values, committee: '' }, true],
-  ] as const)('%s %p → ok %p', (mode, input, ok) => {
-    expect(validateUserForm(input, mode).ok).toBe(ok);
-  });
-  it.each([
-    ['fullName', '', 'Full name is required'],
-    ['email', 'nope', 'Please provide a valid email address.'],
-    ['mobile', '', 'Mobile number is required'],
-    ['city', ' ', 'City is required'],
-    [
-      'role',
-      'wizard',
-      'Role must be one of: admin, credaipresident, citypresident, governor, observer, convenor, customer',
-    ],
-  ])('%s = %p → %p', (field, value, message) => {
-    const result = validateUserForm({ ...values, [field]: value }, 'edit');
-    expect(result.ok ? undefined : result.errors[field as keyof typeof result.errors]).toBe(message);
-  });
-  it('password required on create', () => {
-    const result = validateUserForm({ ...values, password: '' }, 'create');
-    expect(result.ok ? undefined : result.errors.password).toBe('Password is required');
-  });
-  it('labels and texts by mode', () => {
-    expect(passwordLabel('edit')).toBe('Password (leave blank to keep current)');
-    expect(passwordLabel('create')).toBe('Password');
-    expect(userFormTexts('create')).toEqual({
-      title: 'Add New User',
-      submit: 'Create User',
-      success: 'User created successfully!',
-    });
-    expect(userFormTexts('edit')).toEqual({
-      title: 'Edit User',
-      submit: 'Update User',
-      success: 'User updated successfully!',
-    });
-  });
+describe('firstErrorPerField', () => {
   it('only the first problem of a field is kept', () => {
     const parsed = z.string().min(5, 'too short').regex(/^\d+$/, 'digits only').safeParse('ab');
     expect(parsed.success ? {} : firstErrorPerField(parsed.error)).toEqual({ _form: 'too short' });
@@ -173,47 +123,6 @@ describe('attachment checks (docs/product.md#validation)', () => {
     ['a.txt', 'file'],
   ])('icon of %p → %p', (name, icon) => {
     expect(attachmentIcon(name)).toBe(icon);
-  });
-});
-
-describe('submit outcome (docs/product.md#submit-flow, docs/product.md#errors)', () => {
-  it.each([
-    [
-      { ticketId: 5, userId: 3, shareUrl: '/ticket-detail/5#key=k' },
-      { ok: true, path: '/ticket-detail/5#key=k' },
-    ],
-    [
-      { ticketId: 5, userId: 3 },
-      { ok: true, path: '/ticket-detail/NQ' },
-    ],
-    [
-      { userId: 3, memberUrl: '/tickets/3#key=m' },
-      { ok: true, path: '/tickets/3#key=m' },
-    ],
-    [{ userId: 3 }, { ok: true, path: '/tickets/Mw' }],
-    [{}, { ok: false, error: 'Could not determine ticket ID from server response.' }],
-  ])('%p → %p', (answer, destination) => {
-    expect(submitDestination(answer)).toEqual(destination);
-  });
-  it.each([
-    [{ message: 'Committee not found' }, 'Committee not found'],
-    [{ message: 'An error occurred' }, 'An error occurred while submitting your ticket. Please try again.'],
-    [
-      { message: 'Error setting up request' },
-      'An error occurred while submitting your ticket. Please try again.',
-    ],
-    [{ message: ' ' }, 'An error occurred while submitting your ticket. Please try again.'],
-    [null, 'An error occurred while submitting your ticket. Please try again.'],
-  ])('submit error %p → %p', (error, message) => {
-    expect(submitErrorMessage(error)).toBe(message);
-  });
-  it.each([
-    [{ message: 'Account disabled' }, 'Account disabled'],
-    [{ message: 'An error occurred' }, 'Invalid email or password'],
-    [{ message: '' }, 'Invalid email or password'],
-    [undefined, 'Invalid email or password'],
-  ])('login error %p → %p', (error, message) => {
-    expect(loginErrorMessage(error)).toBe(message);
   });
 });
 

@@ -3,7 +3,6 @@ import {
   pageBounds,
   pageCount,
   pageOfText,
-  showUserPagination,
   ticketPageNumbers,
   ticketPageWindow,
   ticketRangeText,
@@ -46,13 +45,6 @@ describe('page arithmetic', () => {
     expect(ticketRangeText(100, 10, 1000, true)).toBe('Showing 991 to 1000 of 1,000+ entries');
     expect(pageOfText(3, 100, true)).toBe('Page 3 of 100+');
     expect(pageOfText(1, 0)).toBe('Page 1 of 1');
-  });
-  it.each([
-    [10, 10, false],
-    [11, 10, true],
-    [0, 10, false],
-  ])('users pagination shows for %p users of %p per page → %p', (total, size, shown) => {
-    expect(showUserPagination(total, size)).toBe(shown);
   });
 });
 

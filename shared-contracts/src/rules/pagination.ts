@@ -77,11 +77,6 @@ export function pageOfText(page: number, totalPages: number, atLeast = false): s
   return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}${atLeast ? '+' : ''}`;
 }
 
-/** docs/product.md#screens: the users pagination appears only with more than one page. */
-export function showUserPagination(total: number, pageSize: number): boolean {
-  return pageCount(total, pageSize) > 1;
-}
-
 /** A ticket list with at most this many pages shows every page number on a desktop. */
 export const TICKET_PAGES_SHOWN_IN_FULL = 10;
 

@@ -37,12 +37,3 @@ export function isFinalStatus(status: string | null | undefined): boolean {
 export function isResolved(status: string | null | undefined): boolean {
   return normaliseStatus(status) === 'resolved';
 }
-
-/** The status filter buttons of the list panel (docs/product.md#screens), in order. */
-export const STATUS_FILTER_OPTIONS = [
-  { value: 'all', label: 'All' },
-  { value: 'in-review', label: 'In Review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'rejected', label: 'Rejected' },
-] as const;

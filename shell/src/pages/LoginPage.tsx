@@ -16,9 +16,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { loginErrorMessage, signInWithPassword, toApiError } from 'shared-contracts';
+import { signInWithPassword, toApiError } from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
+import { loginErrorMessage } from '../rules/loginError';
 
 /** A circled exclamation mark, so the banner does not speak by colour alone. */
 function ErrorIcon() {

@@ -7,7 +7,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  actionForStatus,
   decide,
   type Role,
   STALE_REASON,
@@ -21,6 +20,7 @@ import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AccessActor, canStaffSee } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
+import { actionForStatus } from './actionForStatus';
 import { readHistory, readTicket } from './ticketReader';
 
 /** Who acts: the signed-in user as the workflow needs them. */

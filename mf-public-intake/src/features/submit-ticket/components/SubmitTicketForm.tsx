@@ -14,7 +14,6 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  cityPresidentFieldText,
   countWords,
   DESCRIPTION_MAX_WORDS,
   EMAIL_MESSAGE,
@@ -34,6 +33,7 @@ import type { NamedOption } from '../api/formOptions';
 import { useCityPresident } from '../hooks/useCityPresident';
 import { useFormOptions } from '../hooks/useFormOptions';
 import { useSubmitTicket } from '../hooks/useSubmitTicket';
+import { cityPresidentFieldText } from '../rules/cityPresidentField';
 import { AttachmentField } from './AttachmentField';
 
 const EMPTY_FORM: TicketSubmitForm = {

@@ -7,13 +7,12 @@ import {
   REDIRECT_AFTER_SUBMIT_MS,
   SUBMIT_FORM_FIELDS,
   type SubmitField,
-  submitDestination,
-  submitErrorMessage,
   type TicketSubmitForm,
   toApiError,
 } from 'shared-contracts';
 import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
 import { type SubmitWithProgressOptions, submitTicketWithProgress } from '../api/submitTicketWithProgress';
+import { submitDestination, submitErrorMessage } from '../rules/submitOutcome';
 
 function fingerprintOf(form: TicketSubmitForm, file: File | null): string {
   return JSON.stringify([form, file ? [file.name, file.size, file.lastModified] : null]);

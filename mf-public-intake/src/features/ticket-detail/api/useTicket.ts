@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { parseTicketRouteId, type Ticket, ticketQuery, toApiError } from 'shared-contracts';
+import { type Ticket, ticketQuery, toApiError } from 'shared-contracts';
+import { parseTicketRouteId } from '../../../rules/routeId';
 
 export type TicketState =
   | { status: 'loading' }

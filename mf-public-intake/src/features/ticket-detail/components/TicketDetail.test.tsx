@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { encodeRouteId, type TicketInput } from 'shared-contracts';
+import type { TicketInput } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import '../../../i18n';
 import { rememberMemberKey } from '../../../lib/memberKeys';
+import { encodeRouteId } from '../../../rules/routeId';
 import { deferred, json, mockApi } from '../../../testing/api';
 import { LocationProbe } from '../../../testing/LocationProbe';
 import { TicketDetail } from './TicketDetail';

@@ -2,18 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import {
-  accessKeyFromHash,
-  assignmentPeople,
-  cityName,
-  committeeName,
-  currentAssigneeBadgeColor,
-  currentStatusMessage,
-  displayedAssignee,
-  emailOrNotProvided,
-  type Ticket,
-  ticketCity,
-} from 'shared-contracts';
+import { displayedAssignee, type Ticket, ticketCity } from 'shared-contracts';
 import { ColorBadge } from '../../../components/ColorBadge';
 import { DetailList } from '../../../components/DetailList';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
@@ -21,6 +10,15 @@ import { PublicPage } from '../../../components/PublicPage';
 import { TicketStatusCard } from '../../../components/TicketStatusCard';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { memberKeyFor, memberTicketsPath } from '../../../lib/memberKeys';
+import { accessKeyFromHash } from '../../../rules/routeId';
+import {
+  assignmentPeople,
+  cityName,
+  committeeName,
+  currentAssigneeBadgeColor,
+  currentStatusMessage,
+  emailOrNotProvided,
+} from '../../../rules/ticketAssignment';
 import { useTicket } from '../api/useTicket';
 import { ShareTicketCard } from './ShareTicketCard';
 

@@ -1,15 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  accessKeyFromHash,
-  getUserTickets,
-  parseUserRouteId,
-  TICKETS_PAGE_SIZE,
-  type Ticket,
-  ticketKeys,
-  toApiError,
-} from 'shared-contracts';
+import { getUserTickets, TICKETS_PAGE_SIZE, type Ticket, ticketKeys, toApiError } from 'shared-contracts';
 import { memberKeyFor, rememberMemberKey } from '../../../lib/memberKeys';
+import { accessKeyFromHash, parseUserRouteId } from '../../../rules/routeId';
 
 export type UserTicketsState =
   | { status: 'loading' }

@@ -18,17 +18,14 @@ import {
   type ApiErrorInfo,
   CHART_MIN_HEIGHT_PX,
   CITY_DROPDOWN_MAX_HEIGHT_PX,
-  CITY_DROPDOWN_TEXTS,
   type CityStats,
-  chartRowsForCity,
-  chartTitle,
-  emptyChartMessage,
-  isCityDropdownDisabled,
-  isCityLocked,
   useAuth,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useCityNames } from '../api/useCityNames';
+import { chartRowsForCity, emptyChartMessage } from '../rules/chartRows';
+import { chartTitle } from '../rules/chartTitle';
+import { CITY_DROPDOWN_TEXTS, isCityDropdownDisabled, isCityLocked } from '../rules/cityDropdown';
 
 const loadChart = () => import('./CityBarChart');
 const CityBarChart = lazy(loadChart);

@@ -1,8 +1,9 @@
 import { Badge, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normaliseRole, roleDescription, useAuth } from 'shared-contracts';
+import { normaliseRole, useAuth } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { roleDescription } from '../rules/roleDescription';
 
 /** The roles of the review chain, in the order docs/product.md#overview describes them. */
 const CHAIN = ['citypresident', 'convenor', 'observer', 'admin', 'credaipresident'] as const;

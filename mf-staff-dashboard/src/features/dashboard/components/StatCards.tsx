@@ -1,14 +1,10 @@
 import { Alert, Button, Group, Paper, RingProgress, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  type ApiErrorInfo,
-  RING_COLOR_VALUES,
-  ringColor,
-  STAT_CARDS,
-  sharePercentage,
-  type TicketStats,
-} from 'shared-contracts';
+import type { ApiErrorInfo, TicketStats } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { RING_COLOR_VALUES, ringColor } from '../rules/ringColor';
+import { sharePercentage } from '../rules/sharePercentage';
+import { STAT_CARDS } from '../rules/statCards';
 
 interface StatCardsProps {
   stats: TicketStats | undefined;

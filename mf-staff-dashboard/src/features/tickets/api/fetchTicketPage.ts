@@ -8,7 +8,6 @@ import {
   ApiError,
   type CallOptions,
   getUserTickets,
-  type ListingSource,
   listAllTickets,
   listCityPresidentPendingTickets,
   listCityPresidentTickets,
@@ -24,8 +23,8 @@ import {
   type TicketListResponse,
   type TicketStatusFilter,
   ticketKeys,
-  ticketListingPlan,
 } from 'shared-contracts';
+import { type ListingSource, ticketListingPlan } from '../rules/ticketListing';
 
 /** What the panel's controls ask for. */
 export interface TicketPageRequest {

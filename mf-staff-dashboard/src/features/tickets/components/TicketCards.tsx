@@ -1,7 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { cardDescriptionPreview, type Ticket, ticketIdDisplay } from 'shared-contracts';
+import { type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { cardDescriptionPreview } from '../rules/descriptionPreview';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 

@@ -17,15 +17,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   actionFailedMessage,
-  actionSuccessMessage,
-  assignedTo,
-  currentlyWith,
   DIALOG_CLOSE_AFTER_ACTION_MS,
   dialogActions,
   displayedAssignee,
-  historyActor,
   LIST_TOAST_AUTO_CLOSE_MS,
-  NO_ASSIGNEES,
   type Ticket,
   ticketCity,
   ticketIdDisplay,
@@ -35,6 +30,8 @@ import {
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
+import { actionSuccessMessage } from '../rules/actionToast';
+import { assignedTo, currentlyWith, historyActor, NO_ASSIGNEES } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { formatDateTime } from './format';
 import { StatusBadge } from './StatusBadge';

@@ -1,4 +1,3 @@
-import { toIsoDay } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import {
   clearToasts,
@@ -9,6 +8,7 @@ import {
   signOut,
 } from '../../../testing/helpers';
 import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
+import { toIsoDay } from '../../../testing/ticketFilters';
 import { TicketListPanel } from './TicketListPanel';
 
 const FOOTER = /^Showing \d+ to \d+ of \d+ entries$/;

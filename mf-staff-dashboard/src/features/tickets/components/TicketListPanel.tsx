@@ -18,12 +18,10 @@ import { useTranslation } from 'react-i18next';
 import {
   clampPage,
   pageCount,
-  STATUS_FILTER_OPTIONS,
   TEXT_LIMITS,
   TICKETS_PAGE_SIZE,
   type Ticket,
   type TicketStatusFilter,
-  ticketListTitle,
   useAuth,
 } from 'shared-contracts';
 import { SearchIcon } from '../../../components/icons';
@@ -31,6 +29,8 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { FIRST_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
+import { STATUS_FILTER_OPTIONS } from '../rules/statusFilter';
+import { ticketListTitle } from '../rules/ticketListTitle';
 import { DateFilter } from './DateFilter';
 import { TicketCards } from './TicketCards';
 import { TicketDetailsDialog } from './TicketDetailsDialog';

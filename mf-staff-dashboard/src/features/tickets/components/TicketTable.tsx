@@ -1,8 +1,9 @@
 import { ActionIcon, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Ticket, tableDescriptionPreview, ticketIdDisplay } from 'shared-contracts';
+import { type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { EyeIcon } from '../../../components/icons';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { tableDescriptionPreview } from '../rules/descriptionPreview';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 

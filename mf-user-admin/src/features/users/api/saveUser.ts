@@ -3,11 +3,11 @@ import {
   type AdminUser,
   createUser,
   type UserCreate,
-  type UserFormMode,
   type UserUpdate,
   updateUser,
   userKeys,
 } from 'shared-contracts';
+import type { UserFormMode } from '../rules/userFormValidation';
 
 /**
  * POST /admin/users/new or POST /admin/users/{id} with the validated form. On edit a blank

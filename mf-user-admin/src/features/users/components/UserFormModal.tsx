@@ -17,19 +17,21 @@ import {
   type AdminUser,
   fieldErrorsFromDetails,
   MOBILE_DIGITS,
-  passwordLabel,
   ROLES,
   roleLabel,
   toApiError,
-  type UserField,
-  type UserFormMode,
-  userFormTexts,
-  validateUserForm,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useSaveUser } from '../api/saveUser';
 import { useCityNames } from '../api/useCityNames';
+import {
+  passwordLabel,
+  type UserField,
+  type UserFormMode,
+  userFormTexts,
+  validateUserForm,
+} from '../rules/userFormValidation';
 
 export interface UserFormValues {
   fullName: string;

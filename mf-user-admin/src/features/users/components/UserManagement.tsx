@@ -6,11 +6,8 @@ import {
   type AdminUser,
   pageCount,
   type Role,
-  USER_ROLE_FILTER_OPTIONS,
   USER_SUCCESS_MESSAGE_MS,
   USERS_PAGE_SIZE,
-  type UserFormMode,
-  userFormTexts,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { NotAllowed } from '../../../components/NotAllowed';
@@ -18,6 +15,8 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { useTimedMessage } from '../../../hooks/useTimedMessage';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { type UserPageQuery, useUserPage } from '../api/useUserPage';
+import { type UserFormMode, userFormTexts } from '../rules/userFormValidation';
+import { USER_ROLE_FILTER_OPTIONS } from '../rules/userRoleFilter';
 import { UserCards } from './UserCards';
 import { UserFormModal } from './UserFormModal';
 import { UserPagination } from './UserPagination';

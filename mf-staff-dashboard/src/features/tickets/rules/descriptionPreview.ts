@@ -1,4 +1,4 @@
-import { DESCRIPTION_PREVIEW_WORDS_CARD, DESCRIPTION_PREVIEW_WORDS_TABLE } from '../constants';
+import { DESCRIPTION_PREVIEW_WORDS_CARD, DESCRIPTION_PREVIEW_WORDS_TABLE } from 'shared-contracts';
 
 /** The first `words` words of a text, then '...' when something was cut. */
 export function previewWords(text: string | null | undefined, words: number): string {

@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** docs/product.md#dashboard: the title of the city chart panel by role. */
 const TITLES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** docs/product.md#dashboard: the title by role (role compared case-insensitively). */
 const TITLES: Record<string, string> = {

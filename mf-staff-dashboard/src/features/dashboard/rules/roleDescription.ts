@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** docs/product.md#overview: the role-specific text of the dashboard information card. */
 const DESCRIPTIONS: Record<string, string> = {

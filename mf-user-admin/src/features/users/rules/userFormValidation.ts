@@ -1,12 +1,13 @@
 import {
+  type FormResult,
+  firstErrorPerField,
   type UserCreate,
   type UserCreateInput,
   type UserUpdate,
   type UserUpdateInput,
   userCreateSchema,
   userUpdateSchema,
-} from '../schemas/users';
-import { type FormResult, firstErrorPerField } from './formErrors';
+} from 'shared-contracts';
 
 export type UserFormMode = 'create' | 'edit';
 export type UserField = keyof UserCreateInput;

@@ -1,4 +1,4 @@
-import { normaliseStatus } from './ticketStatus';
+import { normaliseStatus } from 'shared-contracts';
 
 export type MemberOutcome = { label: 'Rejection Reason' | 'Resolution Method'; text: string } | null;
 

@@ -1,5 +1,5 @@
-import { MESSAGES } from './messages';
-import { encodeRouteId } from './routeId';
+import { MESSAGES } from 'shared-contracts';
+import { encodeRouteId } from '../../../rules/routeId';
 
 export type SubmitDestination = { ok: true; path: string } | { ok: false; error: string };
 
@@ -29,10 +29,4 @@ export function submitErrorMessage(
   if (!message || message === MESSAGES.genericError || message === MESSAGES.requestSetup)
     return MESSAGES.submitFailed;
   return message;
-}
-
-/** docs/product.md#errors login failure: the error message, falling back to 'Invalid email or password'. */
-export function loginErrorMessage(error: { message?: string | null } | null | undefined): string {
-  const message = error?.message?.trim();
-  return message && message !== MESSAGES.genericError ? message : MESSAGES.invalidCredentials;
 }

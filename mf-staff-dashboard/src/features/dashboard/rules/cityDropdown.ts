@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** docs/product.md#dashboard city dropdown texts. */
 export const CITY_DROPDOWN_TEXTS = {

@@ -1,5 +1,5 @@
-import type { TicketAction } from '../schemas/tickets';
-import { normaliseStatus } from './ticketStatus';
+import type { TicketAction } from 'shared-contracts/contracts';
+import { normaliseStatus } from 'shared-contracts/contracts';
 
 /** docs/product.md#action-names: Approved → approve, Rejected → reject, Resolved → resolve, in-review → review. */
 const ACTIONS: Record<string, TicketAction> = {

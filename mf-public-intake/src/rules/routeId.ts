@@ -1,5 +1,4 @@
-import { MAX_ID } from '../constants';
-import { MESSAGES } from './messages';
+import { MAX_ID, MESSAGES } from 'shared-contracts';
 
 export type RouteIdResult = { ok: true; id: number } | { ok: false; error: string };
 

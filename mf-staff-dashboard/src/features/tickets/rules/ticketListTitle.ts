@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /**
  * docs/product.md#ticket-list-panel title by role and active status filter (`in-review` is the In Review

@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** A ticket list call of docs/product.md#calls (see `API_PATHS.tickets`) or the list already on screen. */
 export type ListingSource =

@@ -1,6 +1,22 @@
-import { creationDay } from './dateRange';
-import { ticketCity } from './ticketCity';
-import { normaliseStatus } from './ticketStatus';
+/**
+ * The list panel's filters as the in-memory api applies them (the real filtering is the api's
+ * SQL): what the component tests expect a list call with these filters to return.
+ */
+import { normaliseStatus, ticketCity } from 'shared-contracts';
+
+/** A local calendar day as `YYYY-MM-DD`. */
+export function toIsoDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** The local creation day of an ISO time, or null when it is not a time. */
+export function creationDay(createdAt: string | null | undefined): string | null {
+  if (!createdAt) return null;
+  const time = new Date(createdAt);
+  return Number.isNaN(time.getTime()) ? null : toIsoDay(time);
+}
 
 export interface FilterableTicket {
   title?: string | null;
@@ -61,9 +77,4 @@ export function filterTickets<T extends FilterableTicket>(tickets: readonly T[],
       matchesCity(ticket, filter.city) &&
       matchesDay(ticket, filter.date),
   );
-}
-
-/** docs/product.md#ticket-list-panel 'Filter by city': the cities present in the loaded tickets, sorted, without repeats. */
-export function cityFilterOptions(tickets: readonly FilterableTicket[]): string[] {
-  return [...new Set(tickets.map(ticketCity))].sort((a, b) => a.localeCompare(b));
 }

@@ -1,4 +1,4 @@
-import { normaliseStatus } from './ticketStatus';
+import { normaliseStatus } from 'shared-contracts';
 
 /** The steps of the member card's progress bar (docs/product.md#member-status-card). */
 export const MEMBER_PROGRESS_STEPS = ['Pending', 'In Review', 'Resolved'] as const;

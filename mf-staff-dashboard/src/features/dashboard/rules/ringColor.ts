@@ -1,4 +1,4 @@
-import { RING_THRESHOLDS } from '../constants';
+import { RING_THRESHOLDS } from 'shared-contracts';
 
 export type RingColor = 'red-orange' | 'yellow' | 'green';
 

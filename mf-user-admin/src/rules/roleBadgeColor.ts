@@ -1,4 +1,4 @@
-import { normaliseRole } from './normaliseRole';
+import { normaliseRole } from 'shared-contracts';
 
 /** docs/product.md#roles role badge colours as Mantine colours ("info" is cyan). */
 const COLORS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { Role } from '../schemas/role';
+import type { Role } from 'shared-contracts';
 
 /**
  * The role filter of User Management (docs/product.md#user-management, docs/product.md#roles): All Roles, then these. Customer has a badge
