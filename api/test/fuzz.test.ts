@@ -95,19 +95,9 @@ function requestFor(route: Route, values: Record<string, unknown>, token?: strin
   return options;
 }
 
-function expectErrorShape(status: number, body: string, what: string): void {
-  if (status < 400) return;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new Error(`${what}: ${status} with a body that is not JSON: ${body.slice(0, 200)}`);
-  }
-  expect(parsed).toEqual({ error: expect.any(String), details: expect.any(Array) });
-}
-
 const NUL_TEXT = 'Pune\u0000x';
 
+/** True for a JSON `{ error, details }` and nothing else. */
 function hasErrorShape(body: string): boolean {
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -187,7 +177,9 @@ describe.each(databaseKinds)('every route against bad input on %s', (kind) => {
       if (!fileNotFound && (response.statusCode !== 400 || !named)) {
         failures.push(`${route.method} ${route.path} ${field.place}:${field.name} → ${response.statusCode}`);
       }
-      expectErrorShape(response.statusCode, response.body, `${route.method} ${route.path}`);
+      if (response.statusCode >= 400 && !hasErrorShape(response.body)) {
+        failures.push(`${route.method} ${route.path} ${field.name} → not { error, details }`);
+      }
     }
     expect(failures).toEqual([]);
   });
