@@ -111,7 +111,7 @@ export const SEARCH_COMMON = 100;
 export const SEARCH_WALK = 30_000;
 
 /** What `q` can be besides words: a ticket number (`CREDAI-123`, `#123`, `123`), an email, a mobile. */
-export interface TicketSearch {
+interface TicketSearch {
   /** The words of `q`, when it has any (letters or digits). */
   words?: string;
   ticketId?: number;
@@ -127,7 +127,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * members' contact details, the member with that whole email (any case) or mobile number (spaces,
  * dashes and a leading +91 or 0 ignored).
  */
-export function ticketSearch(q: string, contactDetails: boolean): TicketSearch {
+function ticketSearch(q: string, contactDetails: boolean): TicketSearch {
   const text = q.trim();
   const search: TicketSearch = {};
   if (/[\p{L}\p{N}]/u.test(text)) search.words = text;
