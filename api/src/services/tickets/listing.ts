@@ -316,7 +316,8 @@ export const SKIP_BY_DAYS_FROM = 1_000;
  * walk did not run or found too few): every match through the full-text, primary-key and member
  * indexes, sorted (the OFFSET 0 fence: planned without the order, so PostgreSQL picks those indexes
  * rather than a walk of the whole table in date order). A ticket number, an email or a mobile
- * alone is selective: straight to the indexes.
+ * matches too few of the newest tickets for a walk: the indexes answer it. A `q` without words
+ * matches nothing.
  */
 function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
   const need = Math.max(COUNT_LIMIT, offset + pageSize) + 1;
