@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { DatabaseKind } from '../src/db/database';
 import { type ApiProcess, listening, startApiProcess } from '../test/support/apiProcess';
 import { DEMO_PASSWORD, TEST_SECRET } from '../test/support/session';
-import { PNG_HEAD } from '../test/support/submitForm';
+import { pngHeader } from '../test/support/submitForm';
 import { useTestDatabase } from '../test/support/testDatabase';
 import { createCluster, type PostgresCluster } from './support/postgresCluster';
 
@@ -112,7 +112,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('a submit interrupted by kil
         `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`,
       );
       const firstMiB = Buffer.alloc(1024 * 1024, 7);
-      PNG_HEAD.copy(firstMiB);
+      pngHeader(64, 64).copy(firstMiB); // a real PNG header: the upload check reads the image's size
       request.write(firstMiB);
 
       const incoming = path.join(uploadDir, 'incoming');
