@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES } from '../rules/messages';
 import { normaliseRole } from '../rules/normaliseRole';
 import { IDEMPOTENCY_KEY_HEADER } from '../schemas/common';
+import { isRole } from '../schemas/role';
 import {
   ATTACHMENT_FIELD,
   type CityStatsResponse,
@@ -27,6 +28,7 @@ import {
   type UserTicketsResponse,
   userTicketsResponseSchema,
 } from '../schemas/tickets';
+import { ACTION_PATHS } from '../workflow/roles';
 import { ApiError, asApiError } from './errors';
 import { http } from './http';
 import { API_PATHS, pathFor } from './paths';
@@ -198,18 +200,10 @@ export function listConvenorAssignedTickets(query: TicketListQueryInput = {}, op
   return list(API_PATHS.tickets.convenorAssigned, query, options);
 }
 
-/** docs/product.md#roles: the role-specific action call of each role that has one. */
-export const ACTION_PATHS: Readonly<Record<string, string>> = {
-  admin: API_PATHS.tickets.adminAction,
-  citypresident: API_PATHS.tickets.cityPresidentAction,
-  convenor: API_PATHS.tickets.convenorAction,
-  observer: API_PATHS.tickets.observerAction,
-  governor: API_PATHS.tickets.governorAction,
-};
-
 /** The action path of a role, or an 'Unauthorized role' error for any other role. */
 export function actionPath(role: string | null | undefined, ticketId: number): string {
-  const template = ACTION_PATHS[normaliseRole(role)];
+  const normalised = normaliseRole(role);
+  const template = isRole(normalised) ? ACTION_PATHS[normalised] : undefined;
   if (!template) throw new ApiError({ status: 403, message: MESSAGES.unauthorizedRole });
   return pathFor(template, { id: ticketId });
 }

@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACTING_ROLES,
+  ACTION_CALLS,
   API_PATHS,
   idParamsSchema,
-  type Role,
   ticketActionRequestSchema,
   ticketResponseSchema,
   ticketStatusPatchSchema,
 } from 'shared-contracts/contracts';
 import { currentUserOf } from '../../plugins/auth';
-import { ACTING_ROLES, actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
+import { actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
 import { bearerAuth, errorResponses } from '../errorResponses';
-
-/** docs/product.md#roles: each role acts through its own call; any other role gets 403 before the body is read. */
-const ACTION_CALLS: { path: string; role: Role }[] = [
-  { path: API_PATHS.tickets.adminAction, role: 'admin' },
-  { path: API_PATHS.tickets.cityPresidentAction, role: 'citypresident' },
-  { path: API_PATHS.tickets.convenorAction, role: 'convenor' },
-  { path: API_PATHS.tickets.observerAction, role: 'observer' },
-  { path: API_PATHS.tickets.governorAction, role: 'governor' },
-];
 
 const ACTION_DESCRIPTION =
   'The transition table of docs/architecture.md#workflow decides (docs/workflow.md), with the role and city of the ' +
@@ -31,6 +23,8 @@ const ACTION_DESCRIPTION =
 export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tickets'];
 
+  // Each acting role through its own call (the shared table of action calls); any other role gets
+  // 403 before the body is read.
   for (const call of ACTION_CALLS) {
     app.post(
       call.path,

@@ -4,7 +4,7 @@ import {
   type CityStatsResponse,
   cityStatsResponseSchema,
   idParamsSchema,
-  type Role,
+  STAFF_ROLES,
   type TicketListResponse,
   type TicketStats,
   ticketHistoryResponseSchema,
@@ -21,9 +21,6 @@ import { bearerAuth, errorResponses } from '../errorResponses';
 
 /** A body that is JSON text already (written by the database) is sent as it is with this type. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Every role but customer: the roles that see the dashboard's counts and a ticket's history. */
-const STAFF_ROLES: Role[] = ['admin', 'credaipresident', 'citypresident', 'governor', 'observer', 'convenor'];
 
 const LIST_CALLS: { path: string; listing: StaffListingName; summary: string }[] = [
   {

@@ -9,7 +9,7 @@
  * - customer: only their own tickets (not a staff scope: see `canUserSee`).
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Role } from 'shared-contracts/contracts';
+import { ALL_CITIES_ROLES, CITY_SCOPED_ROLES, type Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { tickets, users } from '../../db/schema';
 import { secretMatches } from './keys';
@@ -32,12 +32,9 @@ export interface AccessTicket {
 /** What a staff member may see: everything, one city, or nothing. */
 export type StaffScope = { kind: 'all' } | { kind: 'city'; cityId: number } | { kind: 'none' };
 
-const SEES_ALL: readonly Role[] = ['admin', 'credaipresident', 'governor'];
-const CITY_SCOPED: readonly Role[] = ['citypresident', 'convenor', 'observer'];
-
 export function staffScope(actor: AccessActor): StaffScope {
-  if (SEES_ALL.includes(actor.role)) return { kind: 'all' };
-  if (CITY_SCOPED.includes(actor.role) && actor.cityId !== null)
+  if (ALL_CITIES_ROLES.includes(actor.role)) return { kind: 'all' };
+  if (CITY_SCOPED_ROLES.includes(actor.role) && actor.cityId !== null)
     return { kind: 'city', cityId: actor.cityId };
   return { kind: 'none' };
 }

@@ -8,7 +8,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   decide,
-  type Role,
   STALE_REASON,
   type Ticket,
   type TicketComment,
@@ -147,9 +146,6 @@ export function changeTicketStatus(
   }
   return actOnTicket(db, actor, id, { action, comment: body.comment, version: body.version });
 }
-
-/** The roles with a row in the transition table (every staff role but the Credai President). */
-export const ACTING_ROLES: readonly Role[] = ['admin', 'citypresident', 'convenor', 'observer', 'governor'];
 
 /**
  * GET /tickets/{id}/history: every entry, oldest first, for staff who may see the ticket; a ticket
