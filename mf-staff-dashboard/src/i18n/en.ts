@@ -78,6 +78,13 @@ export const staffDashboardEn = {
     retry: 'Retry',
   },
   chart: {
+    titles: {
+      cityOwn: 'Tickets in Your City',
+      awaitingReview: 'Tickets Awaiting Your Review',
+      assigned: 'Tickets Assigned to You',
+      byCity: 'Tickets by City',
+      yours: 'Your Tickets',
+    },
     cityLabel: 'City',
     allCities: 'All cities',
     emptyAll: 'No ticket data available yet',
@@ -94,6 +101,14 @@ export const staffDashboardEn = {
   info: {
     title: 'About the review chain',
     yourRole: 'Your role',
+    descriptions: {
+      citypresident: 'The City President reviews, approves, rejects or resolves tickets of their city.',
+      convenor: 'The Convenor manages tickets approved by City Presidents.',
+      observer:
+        "The Observer gives an additional review of tickets approved by City Presidents, and the observer's approval is needed for final approval.",
+      admin: 'Admin has full access to tickets and users.',
+      credaipresident: 'CredaiPresident oversees all cities.',
+    },
   },
   list: {
     statusFilter: 'Filter by status',

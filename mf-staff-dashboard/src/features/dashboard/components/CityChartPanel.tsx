@@ -78,7 +78,7 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <Title order={2} size="h3" id={titleId}>
-            {chartTitle(role)}
+            {t(chartTitle(role))}
           </Title>
           <Select
             label={t('chart.cityLabel')}

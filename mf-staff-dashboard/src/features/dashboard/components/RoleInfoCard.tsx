@@ -30,7 +30,7 @@ export function RoleInfoCard() {
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
             >
               <Text size="sm" fw={mine ? 600 : 400}>
-                {roleDescription(entry)}{' '}
+                {t(roleDescription(entry) ?? '')}{' '}
                 {mine && (
                   <Badge component="span" size="sm" variant="filled" ml={4}>
                     {t('info.yourRole')}

@@ -1,15 +1,16 @@
 import { normaliseRole } from 'shared-contracts';
 
-/** docs/product.md#dashboard: the title of the city chart panel by role. */
+/** docs/product.md#dashboard: which title the city chart panel has by role (texts: `chart.titles`). */
 const TITLES: Record<string, string> = {
-  citypresident: 'Tickets in Your City',
-  convenor: 'Tickets in Your City',
-  governor: 'Tickets Awaiting Your Review',
-  observer: 'Tickets Assigned to You',
-  admin: 'Tickets by City',
-  credaipresident: 'Tickets by City',
+  citypresident: 'cityOwn',
+  convenor: 'cityOwn',
+  governor: 'awaitingReview',
+  observer: 'assigned',
+  admin: 'byCity',
+  credaipresident: 'byCity',
 };
 
+/** The catalogue key of the chart panel's title for a role. */
 export function chartTitle(role: string | null | undefined): string {
-  return TITLES[normaliseRole(role)] ?? 'Your Tickets';
+  return `chart.titles.${TITLES[normaliseRole(role)] ?? 'yours'}`;
 }

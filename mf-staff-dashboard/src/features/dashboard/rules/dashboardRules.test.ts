@@ -1,4 +1,5 @@
-import { cityChartCounts } from 'shared-contracts';
+import { cityChartCounts, i18n } from 'shared-contracts';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { chartRowsForCity, emptyChartMessage } from './chartRows';
 import { chartTitle } from './chartTitle';
 import { CITY_DROPDOWN_TEXTS, isCityDropdownDisabled, isCityLocked } from './cityDropdown';
@@ -7,6 +8,9 @@ import { RING_COLOR_VALUES, ringColor } from './ringColor';
 import { roleDescription } from './roleDescription';
 import { sharePercentage } from './sharePercentage';
 import { STAT_CARDS } from './statCards';
+
+/** The English text of a catalogue key, as the components show it. */
+const t = i18n.getFixedT('en', STAFF_DASHBOARD_NS);
 
 describe('sharePercentage (docs/product.md#screens)', () => {
   it.each([
@@ -91,7 +95,7 @@ describe('chartTitle (docs/product.md#screens)', () => {
     ['customer', 'Your Tickets'],
     ['wizard', 'Your Tickets'],
   ])('%p → %p', (role, title) => {
-    expect(chartTitle(role)).toBe(title);
+    expect(t(chartTitle(role))).toBe(title);
   });
 });
 
@@ -108,7 +112,8 @@ describe('roleDescription (docs/product.md#overview)', () => {
     ['governor', null],
     ['customer', null],
   ])('%p → %p', (role, text) => {
-    expect(roleDescription(role)).toBe(text);
+    const key = roleDescription(role);
+    expect(key === null ? null : t(key)).toBe(text);
   });
 });
 
