@@ -12,7 +12,7 @@ import { STAT_CARDS } from './statCards';
 /** The English text of a catalogue key, as the components show it. */
 const t = i18n.getFixedT('en', STAFF_DASHBOARD_NS);
 
-describe('sharePercentage (docs/product.md#screens)', () => {
+describe('sharePercentage (docs/product.md#dashboard)', () => {
   it.each([
     [0, 0, 0],
     [5, 0, 0],
@@ -25,7 +25,7 @@ describe('sharePercentage (docs/product.md#screens)', () => {
   });
 });
 
-describe('ringColor (docs/product.md#screens)', () => {
+describe('ringColor (docs/product.md#dashboard)', () => {
   it.each([
     [0, 'red-orange'],
     [29, 'red-orange'],
@@ -70,7 +70,7 @@ describe('the stat cards (docs/product.md#dashboard)', () => {
   });
 });
 
-describe('dashboardTitle (docs/product.md#screens)', () => {
+describe('dashboardTitle (docs/product.md#dashboard)', () => {
   it.each([
     ['admin', 'Admin Dashboard'],
     ['CityPresident', 'City President Dashboard'],
@@ -84,7 +84,7 @@ describe('dashboardTitle (docs/product.md#screens)', () => {
   });
 });
 
-describe('chartTitle (docs/product.md#screens)', () => {
+describe('chartTitle (docs/product.md#dashboard)', () => {
   it.each([
     ['citypresident', 'Tickets in Your City'],
     ['convenor', 'Tickets in Your City'],
@@ -117,7 +117,7 @@ describe('roleDescription (docs/product.md#overview)', () => {
   });
 });
 
-describe('city dropdown (docs/product.md#screens)', () => {
+describe('city dropdown (docs/product.md#dashboard)', () => {
   it('texts', () => {
     expect(CITY_DROPDOWN_TEXTS).toEqual({
       search: 'Search cities...',
