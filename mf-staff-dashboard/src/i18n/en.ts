@@ -72,6 +72,14 @@ export const staffDashboardEn = {
     referralDesk: 'Referral Desk',
   },
   dashboard: {
+    titles: {
+      admin: 'Admin Dashboard',
+      citypresident: 'City President Dashboard',
+      credaipresident: 'Credai President Dashboard',
+      convenor: 'Convenor Dashboard',
+      observer: 'Office Bearer Dashboard',
+      other: 'Help Desk',
+    },
     statsLabel: 'Ticket counts',
     ringLabel: '{{percent}}% of all tickets',
     statsFailed: 'The ticket counts could not be loaded: {{message}}',
@@ -144,6 +152,13 @@ export const staffDashboardEn = {
     page: 'Page {{page}}',
   },
   details: {
+    toasts: {
+      approve: 'Ticket has been approved successfully!',
+      reject: 'Ticket has been rejected.',
+      resolve: 'Ticket has been marked as resolved!',
+      review: 'Ticket has been moved to review.',
+      other: 'Ticket status updated successfully!',
+    },
     title: 'Ticket Details - #{{id}}',
     submittedOn: 'Submitted on {{date}}',
     loading: 'Loading the latest version of this ticket...',

@@ -1,6 +1,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ticketStatsQuery, useAuth } from 'shared-contracts';
 import { citiesOf, useCityStats } from '../api/useCityStats';
 import { CityChartPanel } from '../features/dashboard/components/CityChartPanel';
@@ -9,6 +10,7 @@ import { StatCards } from '../features/dashboard/components/StatCards';
 import { isCityLocked } from '../features/dashboard/rules/cityDropdown';
 import { dashboardTitle } from '../features/dashboard/rules/dashboardTitle';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
+import { STAFF_DASHBOARD_NS } from '../i18n';
 
 /**
  * docs/product.md#dashboard: the title by role, the four stat cards, the ticket list panel, the chart by
@@ -19,6 +21,7 @@ import { TicketListPanel } from '../features/tickets/components/TicketListPanel'
  */
 export default function DashboardPage() {
   // Role and city come from the one shared auth store the shell signs users into.
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const user = useAuth((state) => state.user);
   const stats = useQuery(ticketStatsQuery());
   const cityStats = useCityStats();
@@ -29,7 +32,7 @@ export default function DashboardPage() {
   return (
     <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="lg">
-        <Title order={1}>{dashboardTitle(user?.role)}</Title>
+        <Title order={1}>{t(dashboardTitle(user?.role))}</Title>
         <StatCards stats={stats.data} error={stats.error ?? undefined} onRetry={() => void stats.refetch()} />
         <TicketListPanel cityOptions={citiesOf(cityStats.data)} onScopeCity={setListCity} />
         <CityChartPanel

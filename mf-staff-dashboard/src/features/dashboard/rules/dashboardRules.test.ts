@@ -80,7 +80,7 @@ describe('dashboardTitle (docs/product.md#dashboard)', () => {
     ['governor', 'Help Desk'],
     [null, 'Help Desk'],
   ])('%p → %p', (role, title) => {
-    expect(dashboardTitle(role)).toBe(title);
+    expect(t(dashboardTitle(role))).toBe(title);
   });
 });
 

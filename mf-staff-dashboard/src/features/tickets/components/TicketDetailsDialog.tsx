@@ -107,7 +107,7 @@ export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProp
       { role: actor.role, ticket: shown, action, comment },
       {
         onSuccess: () => {
-          toast('green', actionSuccessMessage(action));
+          toast('green', t(actionSuccessMessage(action)));
           setConfirm(null);
           closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
         },

@@ -1,11 +1,8 @@
-/** docs/product.md#errors success toasts per action; any other action gets the generic text. */
-const TOASTS: Record<string, string> = {
-  approve: 'Ticket has been approved successfully!',
-  reject: 'Ticket has been rejected.',
-  resolve: 'Ticket has been marked as resolved!',
-  review: 'Ticket has been moved to review.',
-};
+/** docs/product.md#errors: the actions with a success toast of their own (texts: `details.toasts`). */
+const TOASTED = new Set(['approve', 'reject', 'resolve', 'review']);
 
+/** The catalogue key of an action's success toast; any other action gets the generic text. */
 export function actionSuccessMessage(action: string | null | undefined): string {
-  return TOASTS[action?.trim().toLowerCase() ?? ''] ?? 'Ticket status updated successfully!';
+  const normalised = action?.trim().toLowerCase() ?? '';
+  return `details.toasts.${TOASTED.has(normalised) ? normalised : 'other'}`;
 }

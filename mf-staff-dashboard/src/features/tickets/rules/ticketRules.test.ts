@@ -1,9 +1,14 @@
+import { i18n } from 'shared-contracts';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { actionSuccessMessage } from './actionToast';
 import { cardDescriptionPreview, previewWords, tableDescriptionPreview } from './descriptionPreview';
 import { STATUS_FILTER_OPTIONS } from './statusFilter';
 import { assignedTo, currentlyWith, historyActor, NO_ASSIGNEES } from './ticketAssignment';
 import { ticketListingPlan } from './ticketListing';
 import { ticketListTitle } from './ticketListTitle';
+
+/** The English text of a catalogue key, as the components show it. */
+const t = i18n.getFixedT('en', STAFF_DASHBOARD_NS);
 
 describe('description previews (docs/product.md#screens)', () => {
   it.each([
@@ -85,7 +90,7 @@ describe('action toasts (docs/product.md#errors)', () => {
     ['close', 'Ticket status updated successfully!'],
     [null, 'Ticket status updated successfully!'],
   ])('%p → %p', (action, text) => {
-    expect(actionSuccessMessage(action)).toBe(text);
+    expect(t(actionSuccessMessage(action))).toBe(text);
   });
 });
 
