@@ -72,6 +72,12 @@ export const staffDashboardEn = {
     referralDesk: 'Referral Desk',
   },
   dashboard: {
+    cards: {
+      total: 'Total Tickets',
+      inReview: 'In Review Tickets',
+      resolved: 'Resolved Tickets',
+      rejected: 'Rejected Tickets',
+    },
     titles: {
       admin: 'Admin Dashboard',
       citypresident: 'City President Dashboard',
@@ -119,6 +125,15 @@ export const staffDashboardEn = {
     },
   },
   list: {
+    titles: {
+      admin: 'Admin Ticket Management',
+      cityPresidentInReview: 'In Review Tickets for Review',
+      cityPresident: 'All City Tickets',
+      convenor: 'Assigned Tickets for Convenor',
+      observerInReview: 'Tickets Awaiting Observer Review',
+      observer: 'All Office Bearer Tickets',
+      other: 'Ticket Management',
+    },
     statusFilter: 'Filter by status',
     search: 'Search by name or title',
     cityFilter: 'Filter by city',

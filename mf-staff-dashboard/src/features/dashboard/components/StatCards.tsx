@@ -45,11 +45,11 @@ export function StatCards({ stats, error, onRetry }: StatCardsProps) {
         const percent = sharePercentage(count, stats?.total ?? 0);
         const color = ringColor(percent);
         return (
-          <Paper key={key} component="li" withBorder radius="md" p="md" aria-label={title}>
+          <Paper key={key} component="li" withBorder radius="md" p="md" aria-label={t(title)}>
             <Group justify="space-between" wrap="nowrap">
               <div>
                 <Text size="sm" c="gray.7" fw={600}>
-                  {title}
+                  {t(title)}
                 </Text>
                 {stats ? (
                   <Text fz={28} fw={700} lh={1.2}>

@@ -61,7 +61,7 @@ describe('the city chart (docs/product.md#dashboard)', () => {
 
 describe('the stat cards (docs/product.md#dashboard)', () => {
   it('card titles', () => {
-    expect(STAT_CARDS.map((card) => card.title)).toEqual([
+    expect(STAT_CARDS.map((card) => t(card.title))).toEqual([
       'Total Tickets',
       'In Review Tickets',
       'Resolved Tickets',

@@ -84,7 +84,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Title order={2} size="h3" id={titleId}>
-          {ticketListTitle(role, status)}
+          {t(ticketListTitle(role, status))}
         </Title>
         <Group gap={6} role="group" aria-label={t('list.statusFilter')}>
           {STATUS_FILTER_OPTIONS.map((option) => (

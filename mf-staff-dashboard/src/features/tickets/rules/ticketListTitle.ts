@@ -1,21 +1,22 @@
 import { normaliseRole } from 'shared-contracts';
 
 /**
- * docs/product.md#ticket-list-panel title by role and active status filter (`in-review` is the In Review
- * filter; any other value, `all` included, is "otherwise").
+ * docs/product.md#ticket-list-panel: the catalogue key (`list.titles`) of the title by role and
+ * active status filter (`in-review` is the In Review filter; any other value, `all` included, is
+ * "otherwise").
  */
 export function ticketListTitle(role: string | null | undefined, statusFilter?: string | null): string {
   const inReview = statusFilter?.trim().toLowerCase() === 'in-review';
   switch (normaliseRole(role)) {
     case 'admin':
-      return 'Admin Ticket Management';
+      return 'list.titles.admin';
     case 'citypresident':
-      return inReview ? 'In Review Tickets for Review' : 'All City Tickets';
+      return inReview ? 'list.titles.cityPresidentInReview' : 'list.titles.cityPresident';
     case 'convenor':
-      return 'Assigned Tickets for Convenor';
+      return 'list.titles.convenor';
     case 'observer':
-      return inReview ? 'Tickets Awaiting Observer Review' : 'All Office Bearer Tickets';
+      return inReview ? 'list.titles.observerInReview' : 'list.titles.observer';
     default:
-      return 'Ticket Management';
+      return 'list.titles.other';
   }
 }

@@ -77,7 +77,7 @@ describe('ticketListTitle (docs/product.md#screens)', () => {
     ['governor', 'all', 'Ticket Management'],
     [null, null, 'Ticket Management'],
   ])('%p with filter %p → %p', (role, filter, title) => {
-    expect(ticketListTitle(role, filter)).toBe(title);
+    expect(t(ticketListTitle(role, filter))).toBe(title);
   });
 });
 
