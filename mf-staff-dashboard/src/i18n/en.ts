@@ -92,6 +92,12 @@ export const staffDashboardEn = {
     retry: 'Retry',
   },
   chart: {
+    dropdown: {
+      search: 'Search cities...',
+      empty: 'No cities found',
+      loading: 'Loading cities...',
+    },
+    emptyCity: 'No ticket data available for {{city}}',
     titles: {
       cityOwn: 'Tickets in Your City',
       awaitingReview: 'Tickets Awaiting Your Review',

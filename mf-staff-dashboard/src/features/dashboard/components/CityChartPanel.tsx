@@ -23,7 +23,7 @@ import {
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useCityNames } from '../api/useCityNames';
-import { chartRowsForCity, emptyChartMessage } from '../rules/chartRows';
+import { chartRowsForCity } from '../rules/chartRows';
 import { chartTitle } from '../rules/chartTitle';
 import { CITY_DROPDOWN_TEXTS, isCityDropdownDisabled, isCityLocked } from '../rules/cityDropdown';
 
@@ -83,13 +83,13 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
           <Select
             label={t('chart.cityLabel')}
             w={{ base: '100%', xs: 260 }}
-            placeholder={loading ? CITY_DROPDOWN_TEXTS.loading : CITY_DROPDOWN_TEXTS.search}
+            placeholder={t(loading ? CITY_DROPDOWN_TEXTS.loading : CITY_DROPDOWN_TEXTS.search)}
             data={options}
             value={city}
             onChange={setChosen}
             searchable
             clearable={!locked}
-            nothingFoundMessage={CITY_DROPDOWN_TEXTS.empty}
+            nothingFoundMessage={t(CITY_DROPDOWN_TEXTS.empty)}
             maxDropdownHeight={CITY_DROPDOWN_MAX_HEIGHT_PX}
             disabled={isCityDropdownDisabled({ loading, role, cityCount: options.length })}
           />
@@ -109,7 +109,7 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
               <Skeleton height={CHART_MIN_HEIGHT_PX} role="status" aria-label={t('chart.loading')} />
             ) : empty ? (
               <Text ta="center" c="gray.7" py={120}>
-                {city ? emptyChartMessage(city) : t('chart.emptyAll')}
+                {city ? t('chart.emptyCity', { city }) : t('chart.emptyAll')}
               </Text>
             ) : (
               <>

@@ -6,8 +6,3 @@ export function chartRowsForCity(rows: readonly CityStats[], city: string | null
   const wanted = city.trim().toLowerCase();
   return rows.filter((row) => row.city.toLowerCase() === wanted);
 }
-
-/** docs/product.md#dashboard empty chart message. */
-export function emptyChartMessage(city: string): string {
-  return `No ticket data available for ${city}`;
-}

@@ -1,10 +1,10 @@
 import { normaliseRole } from 'shared-contracts';
 
-/** docs/product.md#dashboard city dropdown texts. */
+/** docs/product.md#dashboard: the catalogue keys of the city dropdown's texts. */
 export const CITY_DROPDOWN_TEXTS = {
-  search: 'Search cities...',
-  empty: 'No cities found',
-  loading: 'Loading cities...',
+  search: 'chart.dropdown.search',
+  empty: 'chart.dropdown.empty',
+  loading: 'chart.dropdown.loading',
 } as const;
 
 /** City presidents and convenors see only their city: their chart is locked to it. */

@@ -1,6 +1,6 @@
 import { cityChartCounts, i18n } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
-import { chartRowsForCity, emptyChartMessage } from './chartRows';
+import { chartRowsForCity } from './chartRows';
 import { chartTitle } from './chartTitle';
 import { CITY_DROPDOWN_TEXTS, isCityDropdownDisabled, isCityLocked } from './cityDropdown';
 import { dashboardTitle } from './dashboardTitle';
@@ -55,7 +55,7 @@ describe('the city chart (docs/product.md#dashboard)', () => {
     expect(chartRowsForCity(rows, 'Nagpur')).toEqual([]);
   });
   it('empty message', () => {
-    expect(emptyChartMessage('Nagpur')).toBe('No ticket data available for Nagpur');
+    expect(t('chart.emptyCity', { city: 'Nagpur' })).toBe('No ticket data available for Nagpur');
   });
 });
 
@@ -119,7 +119,11 @@ describe('roleDescription (docs/product.md#overview)', () => {
 
 describe('city dropdown (docs/product.md#dashboard)', () => {
   it('texts', () => {
-    expect(CITY_DROPDOWN_TEXTS).toEqual({
+    expect({
+      search: t(CITY_DROPDOWN_TEXTS.search),
+      empty: t(CITY_DROPDOWN_TEXTS.empty),
+      loading: t(CITY_DROPDOWN_TEXTS.loading),
+    }).toEqual({
       search: 'Search cities...',
       empty: 'No cities found',
       loading: 'Loading cities...',
