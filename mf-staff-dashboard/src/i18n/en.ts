@@ -131,6 +131,13 @@ export const staffDashboardEn = {
     },
   },
   list: {
+    statuses: {
+      all: 'All',
+      inReview: 'In Review',
+      approved: 'Approved',
+      resolved: 'Resolved',
+      rejected: 'Rejected',
+    },
     titles: {
       admin: 'Admin Ticket Management',
       cityPresidentInReview: 'In Review Tickets for Review',

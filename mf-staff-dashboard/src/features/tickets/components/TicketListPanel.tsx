@@ -95,7 +95,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
               aria-pressed={status === option.value}
               onClick={() => setStatus(option.value)}
             >
-              {option.label}
+              {t(option.label)}
             </Button>
           ))}
         </Group>

@@ -96,7 +96,7 @@ describe('action toasts (docs/product.md#errors)', () => {
 
 describe('the status filter (docs/product.md#ticket-list-panel)', () => {
   it('filter buttons: All, In Review, Approved, Resolved, Rejected', () => {
-    expect(STATUS_FILTER_OPTIONS.map((option) => option.label)).toEqual([
+    expect(STATUS_FILTER_OPTIONS.map((option) => t(option.label))).toEqual([
       'All',
       'In Review',
       'Approved',
