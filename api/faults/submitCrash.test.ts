@@ -2,11 +2,12 @@
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { DatabaseKind } from '../src/db/database';
 import { type ApiProcess, listening, startApiProcess } from '../test/support/apiProcess';
+import { filesUnder } from '../test/support/files';
 import { DEMO_PASSWORD, TEST_SECRET } from '../test/support/session';
 import { pngHeader } from '../test/support/submitForm';
 import { useTestDatabase } from '../test/support/testDatabase';
@@ -24,16 +25,6 @@ function startApi(env: Record<string, string>): ApiProcess {
     HELPDESK_DEMO_TICKETS: '0',
     ...env,
   });
-}
-
-function filesUnder(folder: string): string[] {
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
 }
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {

@@ -2,13 +2,14 @@
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_MESSAGE } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { idempotencyKeys, tickets, users } from '../src/db/schema';
+import { filesUnder } from './support/files';
 import { buildDemoApp } from './support/session';
 import {
   type DemoRefs,
@@ -25,17 +26,6 @@ import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 const MIB = 1024 * 1024;
 const relaxed = { SUBMIT_MAX_PER_IP: '100000', LOOKUP_MAX_PER_IP: '100000', HELPDESK_DEMO_TICKETS: '0' };
-
-/** Every file under the folder, relative to it. */
-function filesUnder(folder: string): string[] {
-  try {
-    return readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 

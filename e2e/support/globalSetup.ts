@@ -14,7 +14,8 @@ declare global {
   var __E2E_PROCESSES__: ChildProcess[] | undefined;
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
