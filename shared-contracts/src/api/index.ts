@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './cities';
 export * from './committees';
+export * from './conversation';
 export * from './errors';
 export { API_BASE, http, onUnauthorized } from './http';
 export * from './paths';

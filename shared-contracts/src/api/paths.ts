@@ -38,6 +38,8 @@ export const API_PATHS = {
     status: '/tickets/:id/status',
     adminAction: '/tickets/:id/action',
     history: '/tickets/:id/history',
+    replies: '/tickets/:id/replies',
+    messages: '/tickets/:id/messages',
     stats: '/tickets/stats',
     cityStats: '/tickets/stats/cities',
     cityPresidentPending: '/tickets/citypresident/getcitypresidenttickets',
@@ -50,6 +52,13 @@ export const API_PATHS = {
     observerAction: '/tickets/observer/:id/observerticketAction',
     convenorAssigned: '/tickets/convenor/assigned-tickets',
     convenorAction: '/tickets/convenor/:id/action',
+  },
+  members: {
+    links: '/members/links',
+  },
+  messages: {
+    failed: '/messages/failed',
+    retry: '/messages/:id/retry',
   },
   health: '/health',
   docs: '/docs',

@@ -69,17 +69,6 @@ export const namedRefSchema = z.object({
 });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
-/** One history entry. `actionBy` is the actor's name; null means the system ('System'). */
-export const ticketCommentSchema = z.object({
-  id: idSchema.optional(),
-  actionBy: z.string().nullish(),
-  actorRole: roleSchema.nullish(),
-  action: z.string().nullish(),
-  createdAt: dateTimeSchema,
-  text: z.string(),
-});
-export type TicketComment = z.infer<typeof ticketCommentSchema>;
-
 /** An attachment (its shape is not in the first description of the product). `url` is where it downloads from, under /uploads. */
 export const ticketAttachmentSchema = z.object({
   id: idSchema,
@@ -90,6 +79,31 @@ export const ticketAttachmentSchema = z.object({
   url: z.string(),
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/**
+ * Who sees a history entry (docs/architecture.md#conversation-and-notifications): `public` entries are the member's
+ * too, `internal` ones (committee notes) only staff's. The chain's own entries are public.
+ */
+export const COMMENT_VISIBILITIES = ['public', 'internal'] as const;
+export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
+export const commentVisibilitySchema = z.enum(COMMENT_VISIBILITIES);
+
+/**
+ * One history entry. `actionBy` is the actor's name; null means the system ('System').
+ * `visibility` comes to staff on every entry; a key holder only ever receives public entries.
+ * `attachment`: the file sent with a reply, if any.
+ */
+export const ticketCommentSchema = z.object({
+  id: idSchema.optional(),
+  actionBy: z.string().nullish(),
+  actorRole: roleSchema.nullish(),
+  action: z.string().nullish(),
+  createdAt: dateTimeSchema,
+  text: z.string(),
+  visibility: commentVisibilitySchema.optional(),
+  attachment: ticketAttachmentSchema.nullish(),
+});
+export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
 /** A ticket with every field and nested object of docs/product.md#data. */
 export const ticketSchema = z.object({
