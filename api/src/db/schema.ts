@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -267,10 +268,13 @@ export const ticketComments = pgTable(
     text: text('text').notNull(),
     statusAfter: text('status_after').$type<TicketStatus>(),
     assigneeAfter: text('assignee_after').$type<Assignee>(),
-    visibility: text('visibility').notNull().default('public'),
+    visibility: text('visibility').$type<'public' | 'internal'>().notNull().default('public'),
     createdAt: createdAt(),
   },
-  (table) => [index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt, table.id)],
+  (table) => [
+    index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt, table.id),
+    check('ticket_comments_visibility_check', sql`${table.visibility} in ('public', 'internal')`),
+  ],
 );
 
 /**
@@ -290,11 +294,14 @@ export const attachments = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
+    /** The history entry (a reply or note) the file came with; null for the submit's file. */
+    commentId: integer('comment_id').references(() => ticketComments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('attachments_stored_name_unique').on(table.storedName),
     index('attachments_ticket_idx').on(table.ticketId),
+    index('attachments_comment_idx').on(table.commentId),
   ],
 );
 
@@ -310,3 +317,42 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: text('response').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Messages to people (docs/architecture.md#conversation-and-notifications, ADR 0026): one row per
+ * recipient and channel, written in the transaction of the change that causes it, so a committed
+ * change always has its messages and a rolled-back one never does. The worker claims due rows,
+ * sends them and marks them; the row id is the message's idempotency key (the email's Message-ID,
+ * the gateways' reference). `params` holds what the template needs (the private links only until
+ * the message is sent: they are removed then). `lockedUntil`: the lease of the worker sending it.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    event: text('event').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** An email address or a mobile number, by channel. */
+    recipient: text('recipient').notNull(),
+    channel: text('channel').$type<'email' | 'sms' | 'whatsapp'>().notNull(),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    locale: text('locale').notNull().default('en'),
+    status: text('status').$type<'queued' | 'sent' | 'failed' | 'held'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('outbox_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'held')`),
+    check('outbox_channel_check', sql`${table.channel} in ('email', 'sms', 'whatsapp')`),
+    // The worker's claim: the due queued rows, oldest first.
+    index('outbox_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'queued'`),
+    index('outbox_ticket_idx').on(table.ticketId, table.id),
+    index('outbox_failed_idx').on(table.id).where(sql`${table.status} = 'failed'`),
+  ],
+);
