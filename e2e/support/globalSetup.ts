@@ -7,11 +7,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { type MailCatcher, startMailCatcher } from '../../scripts/lib/mailCatcher.mjs';
 import { ARTIFACTS, ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
 
 declare global {
   // Shared with globalTeardown, which runs in the same process.
   var __E2E_PROCESSES__: ChildProcess[] | undefined;
+  var __E2E_MAIL_CATCHER__: MailCatcher | undefined;
 }
 
 /** A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too). */
@@ -151,6 +153,10 @@ export default async function globalSetup() {
   writeFileSync(path.join(RUN_DIR, 'nginx.conf'), nginxConfForRun(ports));
   writeTestCertificate(RUN_DIR);
 
+  // The api's emails go to the same catcher as `npm start`'s (ADR 0029); tests read its inbox.
+  const mail = await startMailCatcher();
+  globalThis.__E2E_MAIL_CATCHER__ = mail;
+
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const api = start(process.execPath, [apiBundle], {
     NODE_ENV: 'test',
@@ -161,6 +167,7 @@ export default async function globalSetup() {
     HELPDESK_DEMO_TICKETS: '2000',
     DATABASE_URL: '', // the browser suite always runs on the embedded database
     TRUST_PROXY: '127.0.0.1', // nginx, as in production: each client is counted on its own
+    SMTP_URL: mail.smtpUrl,
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
 
@@ -178,6 +185,7 @@ export default async function globalSetup() {
     www: path.join(RUN_DIR, 'www'),
     tlsUrl: `https://127.0.0.1:${ports.https}`,
     redirectUrl: `http://127.0.0.1:${ports.redirect}`,
+    mailUrl: mail.inboxUrl,
   };
   writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }

@@ -1,4 +1,5 @@
 export default async function globalTeardown() {
+  await globalThis.__E2E_MAIL_CATCHER__?.close();
   const processes = globalThis.__E2E_PROCESSES__ ?? [];
   await Promise.all(
     processes.map(

@@ -19,4 +19,6 @@ export interface RunState {
   tlsUrl: string;
   /** nginx's plain-HTTP server, which only redirects to HTTPS. */
   redirectUrl: string;
+  /** The mail catcher's inbox (its JSON under `api/messages`): every email the api sent. */
+  mailUrl: string;
 }

@@ -24,12 +24,14 @@ function setStaticHeaders(res, filePath) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }
 
-export async function startGateway({ www, port, host = '127.0.0.1', apiUrl }) {
+export async function startGateway({ www, port, host = '127.0.0.1', apiUrl, mailUrl }) {
   const app = Fastify({ logger: false });
   const staticOptions = { setHeaders: setStaticHeaders, etag: true, lastModified: true, cacheControl: false };
 
   await app.register(proxy, { upstream: apiUrl, prefix: '/api', rewritePrefix: '/api' });
   await app.register(proxy, { upstream: apiUrl, prefix: '/uploads', rewritePrefix: '/uploads' });
+  // `npm start`'s mail catcher (ADR 0029); nginx.conf has no such location.
+  if (mailUrl) await app.register(proxy, { upstream: mailUrl, prefix: '/mail', rewritePrefix: '/mail' });
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: path.join(www, 'remotes'),
