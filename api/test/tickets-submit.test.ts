@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_MESSAGE } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { idempotencyKeys, tickets, users } from '../src/db/schema';
+import { MEMBER_KEY_LIFETIME_DAYS } from '../src/services/tickets/linkKeys';
 import { filesUnder } from './support/files';
 import { buildDemoApp } from './support/session';
 import {
@@ -20,6 +21,7 @@ import {
   pngOfSize,
   submit,
   submitFields,
+  withMemberLink,
 } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -66,7 +68,6 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
       ticketId: expect.any(Number),
       userId: expect.any(Number),
       shareUrl: expect.stringMatching(new RegExp(`^/ticket-detail/${body.ticketId}#key=[A-Za-z0-9_-]{43}$`)),
-      memberUrl: expect.stringMatching(new RegExp(`^/tickets/${body.userId}#key=[A-Za-z0-9_-]{43}$`)),
     });
     expect(response.headers['cache-control']).toBe('no-store');
 
@@ -97,15 +98,20 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
     const [row] = await app.db.select().from(tickets).where(eq(tickets.id, body.ticketId));
     expect(row?.viewKeyHash).toBe(sha256(keyOf(body.shareUrl)));
     const [member] = await app.db.select().from(users).where(eq(users.id, body.userId));
+    // The new member has a key (for the confirmation email, never in the answer) that expires.
     expect(member).toMatchObject({
       role: 'customer',
       email: fields.email,
-      accessKeyHash: sha256(keyOf(body.memberUrl)),
+      accessKeyHash: expect.any(String),
     });
+    const lifetimeDays = ((member?.accessKeyExpiresAt?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(lifetimeDays).toBeGreaterThan(MEMBER_KEY_LIFETIME_DAYS - 1);
+    expect(lifetimeDays).toBeLessThanOrEqual(MEMBER_KEY_LIFETIME_DAYS);
   });
 
-  it('reuses the member of an email in any case, and never hands out their key again', async () => {
+  it('reuses the member of an email in any case, and never hands out their key', async () => {
     const first = (await submit(app, submitFields(refs, { email: 'Meena.Shah@Example.com' }))).json();
+    const [before] = await app.db.select().from(users).where(eq(users.id, first.userId));
     const again = await submit(
       app,
       submitFields(refs, { email: 'MEENA.SHAH@example.COM', fullName: 'Someone Else', mobile: '9000000000' }),
@@ -113,19 +119,28 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
 
     expect(again.statusCode).toBe(201);
     expect(again.json().userId).toBe(first.userId);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(first).sort());
     expect(again.json()).not.toHaveProperty('memberUrl');
-    expect(first.memberUrl).toBeDefined();
     // The member's details are not changed by whoever types their email.
     const [member] = await app.db.select().from(users).where(eq(users.id, first.userId));
     expect(member).toMatchObject({
       fullName: 'Ravi Kumar',
       email: 'meena.shah@example.com',
       mobile: '9876543210',
+      // Their live key is not replaced by a stranger's submit.
+      accessKeyHash: before?.accessKeyHash,
     });
-    // Their first key opens both tickets.
+    // The second ticket shows what its submitter typed, not the member's stored profile.
+    const second = await app.inject({
+      url: `/api/tickets/${again.json().ticketId}`,
+      headers: { 'x-access-key': keyOf(again.json().shareUrl) },
+    });
+    expect(second.json().ticket.customer).toMatchObject({ fullName: 'Someone Else', mobile: '90******00' });
+    // The member's link opens both tickets.
+    const { memberUrl } = await withMemberLink(app, first);
     const list = await app.inject({
       url: `/api/tickets/user/${first.userId}`,
-      headers: { 'x-access-key': keyOf(first.memberUrl) },
+      headers: { 'x-access-key': keyOf(memberUrl) },
     });
     expect(list.json().tickets.map((ticket: { id: number }) => ticket.id)).toEqual([
       again.json().ticketId,
@@ -267,7 +282,7 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
       expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
       const bodies = responses.map((response) => response.json());
       for (const body of bodies) expect(body).toEqual(bodies[0]);
-      expect(bodies[0].memberUrl).toBeDefined();
+      expect(bodies[0]).not.toHaveProperty('memberUrl');
       expect(await ticketCountOf(fields.email ?? '')).toBe(1);
       expect(responses.filter((response) => response.headers['idempotent-replayed'] === 'true')).toHaveLength(
         19,
@@ -316,7 +331,6 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
       const rows = await app.db.select().from(idempotencyKeys);
       const dump = JSON.stringify(rows);
       expect(dump).not.toContain(keyOf(body.shareUrl));
-      expect(dump).not.toContain(keyOf(body.memberUrl));
       expect(dump).not.toContain(key);
     });
 

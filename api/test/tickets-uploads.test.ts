@@ -6,7 +6,15 @@ import path from 'node:path';
 import type { App } from '../src/app';
 import { contentDisposition } from '../src/services/tickets/fileType';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
-import { type DemoRefs, demoRefs, FILES, keyOf, submit, submitFields } from './support/submitForm';
+import {
+  type DemoRefs,
+  demoRefs,
+  FILES,
+  keyOf,
+  submit,
+  submitFields,
+  withMemberLink,
+} from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
@@ -45,12 +53,18 @@ describe.each(databaseKinds)('attachment downloads on %s', (kind) => {
   beforeAll(async () => {
     app = await buildDemoApp(database(), relaxed);
     refs = await demoRefs(app);
-    pune = (await submit(app, submitFields(refs), { files: [{ filename: originalName, data: pdf }] })).json();
-    mumbai = (
-      await submit(app, submitFields(refs, { cityId: String(refs.cityId('Mumbai')) }), {
-        files: [{ filename: 'site.png', data: FILES.png() }],
-      })
-    ).json();
+    pune = await withMemberLink(
+      app,
+      (await submit(app, submitFields(refs), { files: [{ filename: originalName, data: pdf }] })).json(),
+    );
+    mumbai = await withMemberLink(
+      app,
+      (
+        await submit(app, submitFields(refs, { cityId: String(refs.cityId('Mumbai')) }), {
+          files: [{ filename: 'site.png', data: FILES.png() }],
+        })
+      ).json(),
+    );
     puneFile = await fileUrlOf(pune);
     mumbaiFile = await fileUrlOf(mumbai);
   }, APP_TIMEOUT_MS);

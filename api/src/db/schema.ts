@@ -109,13 +109,21 @@ export const users = pgTable(
      * (docs/architecture.md#security-decisions); null until a submit creates the member, or once staff revoke it.
      */
     accessKeyHash: text('access_key_hash'),
+    /**
+     * When the member's key stops opening anything (MEMBER_KEY_LIFETIME_DAYS after it was issued,
+     * docs/security.md "Links"); null when there is no key.
+     */
+    accessKeyExpiresAt: timestamp('access_key_expires_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('users_email_lower_unique').on(lower(table.email)),
+    // One staff account and one member record per email (any case): a submit with a staff
+    // account's email is filed under a member record of its own, never under the staff account
+    // (ADR 0030). Sign-in reads the staff account first.
+    uniqueIndex('users_email_lower_unique').on(lower(table.email), sql`(${table.role} = 'customer')`),
     // One active city president per city, even when two admins save at the same moment.
     uniqueIndex('users_one_active_city_president')
       .on(table.cityId)
@@ -177,6 +185,14 @@ export const tickets = pgTable(
     convenorStatus: text('convenor_status').$type<TicketStatus>(),
     observerStatus: text('observer_status').$type<TicketStatus>(),
     viewKeyHash: text('view_key_hash'),
+    /**
+     * What the submitter typed (ADR 0030): the ticket shows these, never the stored profile of the
+     * member record it is filed under. Null on tickets from before they were kept (the member's
+     * profile stands in).
+     */
+    submitterName: text('submitter_name'),
+    submitterEmail: text('submitter_email'),
+    submitterMobile: text('submitter_mobile'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -354,5 +370,35 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'queued'`),
     index('outbox_ticket_idx').on(table.ticketId, table.id),
     index('outbox_failed_idx').on(table.id).where(sql`${table.status} = 'failed'`),
+  ],
+);
+
+/**
+ * The audit trail (ADR 0031, docs/security.md "Audit trail"): who (a user, or a private link's
+ * key, and the client address) did what to which ticket or user, and when. Append-only: a trigger
+ * of migration 0007 refuses UPDATE, TRUNCATE and DELETE of any row younger than the retention
+ * (AUDIT_RETENTION_DAYS). No foreign keys: a row outlives the user or ticket it names, and a
+ * cascade would be an update.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorRole: text('actor_role'),
+    /** A private link's key id: `share:{ticketId}:{hash prefix}` or `member:{userId}:{hash prefix}`. */
+    actorKey: text('actor_key'),
+    clientAddress: text('client_address'),
+    action: text('action').notNull(),
+    targetType: text('target_type').$type<'ticket' | 'user'>().notNull(),
+    targetId: integer('target_id').notNull(),
+    /** A short JSON object: what changed (field names, never the values of secrets). */
+    detail: text('detail'),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
+    index('audit_log_target_idx').on(table.targetType, table.targetId, table.at.desc()),
+    index('audit_log_actor_idx').on(table.actorUserId, table.at.desc()),
   ],
 );

@@ -96,7 +96,10 @@ export async function findUserForLogin(
     .select({ ...userSelection, passwordHash: users.passwordHash })
     .from(users)
     .leftJoin(cities, eq(users.cityId, cities.id))
-    .where(sql`lower(${users.email}) = lower(${email})`);
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    // A staff account and a member record may share an email (ADR 0030): the staff account signs in.
+    .orderBy(sql`(${users.role} = 'customer')`)
+    .limit(1);
   return user;
 }
 
@@ -184,8 +187,12 @@ async function cityOf(db: AppDatabase, reference: string): Promise<CityRow> {
   return city;
 }
 
-async function assertEmailFree(db: AppDatabase, email: string, exceptId?: number): Promise<void> {
-  const sameEmail = sql`lower(${users.email}) = lower(${email})`;
+/**
+ * No other user of the same kind (staff, or member record) has this email. A staff account and a
+ * member record may share one (ADR 0030: the member record holds what was submitted with it).
+ */
+async function assertEmailFree(db: AppDatabase, email: string, role: Role, exceptId?: number): Promise<void> {
+  const sameEmail = sql`lower(${users.email}) = lower(${email}) and (${users.role} = 'customer') = ${role === 'customer'}`;
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
@@ -250,7 +257,7 @@ export async function createUser(db: AppDatabase, input: UserCreate): Promise<Us
   try {
     const id = await db.transaction(async (tx) => {
       city = await cityOf(tx, input.city);
-      await assertEmailFree(tx, input.email);
+      await assertEmailFree(tx, input.email, input.role);
       await assertPresidencyFree(tx, { role: input.role, isActive: input.isActive, city });
       const [created] = await tx
         .insert(users)
@@ -279,7 +286,7 @@ export async function updateUser(db: AppDatabase, id: number, input: UserUpdate)
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound('User not found');
       city = await cityOf(tx, input.city);
-      await assertEmailFree(tx, input.email, id);
+      await assertEmailFree(tx, input.email, input.role, id);
       await assertPresidencyFree(tx, { role: input.role, isActive: input.isActive, city }, id);
       const staysActiveAdmin = input.role === 'admin' && input.isActive;
       if (current.role === 'admin' && current.isActive && !staysActiveAdmin) {
@@ -348,7 +355,7 @@ export async function createAdmin(
           throw new HttpError(403, 'An admin already exists: ask an admin to create your account');
         }
       }
-      await assertEmailFree(tx, input.email);
+      await assertEmailFree(tx, input.email, 'admin');
       const [created] = await tx
         .insert(users)
         .values({

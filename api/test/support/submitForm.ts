@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../src/app';
+import { issueMemberKey } from '../../src/services/tickets/linkKeys';
 
 /** A file part of a multipart body. */
 export interface FilePart {
@@ -110,6 +111,19 @@ export function submit(app: App, fields: Record<string, string>, options: Submit
     },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
+}
+
+/**
+ * A fresh member link for the member of a submit answer (the submit never answers one, ADR 0030:
+ * it goes by email), as `memberUrl` beside the answer. It replaces the member's earlier key.
+ */
+export async function withMemberLink<Answer extends { userId: number }>(
+  app: App,
+  answer: Answer,
+): Promise<Answer & { memberUrl: string }> {
+  const memberUrl = await issueMemberKey(app.db, answer.userId);
+  if (!memberUrl) throw new Error(`no member ${answer.userId}`);
+  return { ...answer, memberUrl };
 }
 
 /** The key in a share or member link (`…#key=…`). */

@@ -567,7 +567,6 @@ describe('submit (docs/product.md#calls multipart)', () => {
     ticketId: 9,
     userId: 3,
     shareUrl: '/ticket-detail/9#key=k',
-    memberUrl: '/tickets/3#key=m',
   };
 
   it('sends every field as a string, the file as attachment, and an idempotency key', async () => {

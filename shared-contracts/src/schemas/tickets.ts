@@ -286,15 +286,15 @@ export const SUBMIT_FORM_FIELDS = [
 export const ATTACHMENT_FIELD = 'attachment';
 
 /**
- * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`; `memberUrl`
- * (`/tickets/{userId}#key={secret}`) only when this submit created the member (docs/architecture.md#security-decisions).
+ * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`. The same keys
+ * whether or not the email was known; the member's private list (`/tickets/{userId}#key=…`)
+ * goes to the typed address by email, never in this answer (ADR 0030).
  */
 export const ticketSubmitResponseSchema = z.object({
   success: z.boolean(),
   ticketId: idSchema,
   userId: idSchema,
   shareUrl: z.string().max(TEXT_LIMITS.url),
-  memberUrl: z.string().max(TEXT_LIMITS.url).optional(),
 });
 export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
 

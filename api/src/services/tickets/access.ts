@@ -13,6 +13,7 @@ import { ALL_CITIES_ROLES, CITY_SCOPED_ROLES, type Role } from 'shared-contracts
 import type { AppDatabase } from '../../db/database';
 import { tickets, users } from '../../db/schema';
 import { secretMatches } from './keys';
+import { LIVE_MEMBER_KEY_HASH } from './linkKeys';
 
 /** The caller as the access decision needs them (a `UserRecord` fits). */
 export interface AccessActor {
@@ -104,7 +105,7 @@ export interface TicketGate {
   customerId: number;
   /** sha256 of the ticket's share secret. */
   viewKeyHash: string | null;
-  /** sha256 of its member's secret (a member key opens the member's tickets too). */
+  /** sha256 of its member's secret while it is live (a member key opens the member's tickets too). */
   memberKeyHash: string | null;
 }
 
@@ -118,7 +119,7 @@ export const TICKET_GATE_COLUMNS = {
   cityId: tickets.cityId,
   customerId: tickets.customerId,
   viewKeyHash: tickets.viewKeyHash,
-  memberKeyHash: users.accessKeyHash,
+  memberKeyHash: LIVE_MEMBER_KEY_HASH,
 };
 
 /** The gate of a ticket, or undefined when there is no such ticket. */
@@ -154,7 +155,7 @@ export interface MemberGate {
 
 export async function findMemberGate(db: AppDatabase, userId: number): Promise<MemberGate | undefined> {
   const [gate] = await db
-    .select({ id: users.id, accessKeyHash: users.accessKeyHash })
+    .select({ id: users.id, accessKeyHash: LIVE_MEMBER_KEY_HASH })
     .from(users)
     .where(eq(users.id, userId));
   return gate;

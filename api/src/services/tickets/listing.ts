@@ -389,7 +389,9 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
   t.convenor_id as "convenorId", t.observer_id as "observerId",
   t.city_president_status as "cityPresidentStatus", t.admin_status as "adminStatus",
   t.convenor_status as "convenorStatus", t.observer_status as "observerStatus",
-  (select row_to_json(x) from (select t.customer_id as id, cu.full_name as "fullName", cu.email, cu.mobile,
+  (select row_to_json(x) from (select t.customer_id as id,
+    coalesce(t.submitter_name, cu.full_name) as "fullName", coalesce(t.submitter_email, cu.email) as email,
+    coalesce(t.submitter_mobile, cu.mobile) as mobile,
     coalesce((select cc.name from cities cc where cc.id = cu.city_id), c.name) as city,
     coalesce(cu.committee, cm.name) as committee) x) as customer,
   (select row_to_json(x) from (select t.committee_id as id, cm.name) x

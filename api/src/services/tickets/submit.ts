@@ -27,7 +27,8 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { claimKey, recordAnswer } from './idempotency';
-import { hashSecret, memberUrlOf, newSecret, shareUrlOf } from './keys';
+import { hashSecret, newSecret, shareUrlOf } from './keys';
+import { issueMemberKeyIfNone } from './linkKeys';
 import type { StoredKind } from './storage';
 
 /** Words of the description in the title (after the committee's name). */
@@ -68,7 +69,17 @@ export interface SubmitRefs {
 }
 
 export type SubmitOutcome =
-  | { kind: 'created'; statusCode: 201; body: TicketSubmitResponse }
+  | {
+      kind: 'created';
+      statusCode: 201;
+      body: TicketSubmitResponse;
+      /**
+       * The member's new private link when this submit issued one (a new member, or one whose key
+       * had expired or been revoked); never part of the answer. The submit's confirmation email to
+       * the typed address carries it (docs/security.md "Links").
+       */
+      memberLink: string | null;
+    }
   /** Another submit holds the idempotency key: read its answer (replay or 422). */
   | { kind: 'key-taken' };
 
@@ -178,14 +189,13 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       if (idempotency && !(await claimKey(tx, idempotency.key, idempotency.requestHash))) {
         throw new KeyTaken();
       }
+      // Only a member record: a staff account with this email is never the submitter (ADR 0030).
       const [existing] = await tx
         .select({ id: users.id, fullName: users.fullName, role: users.role })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${input.email})`);
+        .where(and(sql`lower(${users.email}) = lower(${input.email})`, eq(users.role, 'customer')));
       let member = existing;
-      let memberSecret: string | undefined;
       if (!member) {
-        memberSecret = newSecret();
         [member] = await tx
           .insert(users)
           .values({
@@ -196,11 +206,14 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
             cityId: refs.city.id,
             committee: refs.committee.name,
             passwordHash: request.unusablePasswordHash,
-            accessKeyHash: hashSecret(memberSecret),
           })
           .returning({ id: users.id, fullName: users.fullName, role: users.role });
         if (!member) throw new Error('insert returned no member');
       }
+      // The member link never travels in the answer (that would tell whether the email was known,
+      // and hand a stranger who typed it the member's tickets): a member without a live key gets
+      // one here for the submit's confirmation email, which goes to the address itself.
+      const memberLink = await issueMemberKeyIfNone(tx, member.id);
 
       // One after the other: a transaction is one connection, which runs one query at a time.
       const cityPresidentId = await activeOfRole(tx, 'citypresident', refs.city.id);
@@ -222,6 +235,9 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           convenorId,
           observerId,
           viewKeyHash: hashSecret(ticketSecret),
+          submitterName: input.fullName,
+          submitterEmail: input.email,
+          submitterMobile: input.mobile,
         })
         .returning({ id: tickets.id });
       if (!ticket) throw new Error('insert returned no ticket');
@@ -236,17 +252,19 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           sha256: file.sha256,
         });
       }
-      await tx.insert(ticketComments).values({ ticketId: ticket.id, ...submittedEntry(member) });
+      // The history names the submitter as typed, as a member (never a staff account's name and role).
+      await tx
+        .insert(ticketComments)
+        .values({ ticketId: ticket.id, ...submittedEntry({ ...member, fullName: input.fullName }) });
       const body: TicketSubmitResponse = {
         success: true,
         ticketId: ticket.id,
         userId: member.id,
         shareUrl: shareUrlOf(ticket.id, ticketSecret),
-        ...(memberSecret ? { memberUrl: memberUrlOf(member.id, memberSecret) } : {}),
       };
       if (idempotency)
         await recordAnswer(tx, idempotency.key, { ticketId: ticket.id, statusCode: 201, body });
-      return { kind: 'created', statusCode: 201, body } as const;
+      return { kind: 'created', statusCode: 201, body, memberLink } as const;
     });
   } catch (error) {
     if (error instanceof KeyTaken) return { kind: 'key-taken' };

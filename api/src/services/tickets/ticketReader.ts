@@ -68,9 +68,10 @@ const selection = {
   updatedAt: tickets.updatedAt,
   cityName: cities.name,
   committeeName: committees.name,
-  customerName: customer.fullName,
-  customerEmail: customer.email,
-  customerMobile: customer.mobile,
+  // What the submitter typed (ADR 0030); tickets from before it was kept show the member record.
+  customerName: sql<string>`coalesce(${tickets.submitterName}, ${customer.fullName})`,
+  customerEmail: sql<string>`coalesce(${tickets.submitterEmail}, ${customer.email})`,
+  customerMobile: sql<string>`coalesce(${tickets.submitterMobile}, ${customer.mobile})`,
   customerCommittee: customer.committee,
   customerCityName: nameOf(cities, 'customer_city', customerCity.id, customerCity.name, customer.cityId),
   cityPresidentName: nameOf(

@@ -31,13 +31,11 @@ const COMMITTEES = {
   ],
 };
 const TICKET_KEY = 't'.repeat(43);
-const MEMBER_KEY = 'm'.repeat(43);
 const ANSWER = {
   success: true,
   ticketId: 9,
   userId: 3,
   shareUrl: `/ticket-detail/9#key=${TICKET_KEY}`,
-  memberUrl: `/tickets/3#key=${MEMBER_KEY}`,
 };
 
 function serveLists(extra: Record<string, Answer> = {}) {
@@ -451,9 +449,9 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       '[role="alert"]',
     );
     expect(within(toast as HTMLElement).getByText('Success')).toBeInTheDocument();
-    // The member's key is remembered on this device.
-    expect(memberKeyFor(3)).toBe(MEMBER_KEY);
-    expect(JSON.parse(localStorage.getItem(MEMBER_KEYS_STORAGE_KEY) ?? '{}')).toEqual({ '3': MEMBER_KEY });
+    // No member key comes with the answer (ADR 0030: it goes by email), so none is remembered.
+    expect(memberKeyFor(3)).toBeNull();
+    expect(localStorage.getItem(MEMBER_KEYS_STORAGE_KEY)).toBeNull();
 
     act(() => jest.advanceTimersByTime(1900));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();

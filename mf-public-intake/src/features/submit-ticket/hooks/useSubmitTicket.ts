@@ -10,7 +10,6 @@ import {
   type TicketSubmitForm,
   toApiError,
 } from 'shared-contracts';
-import { parseMemberUrl, rememberMemberKey } from '../../../lib/memberKeys';
 import { type SubmitWithProgressOptions, submitTicketWithProgress } from '../api/submitTicketWithProgress';
 import { submitDestination, submitErrorMessage } from '../rules/submitOutcome';
 
@@ -95,8 +94,6 @@ export function useSubmitTicket() {
         });
         const destination = submitDestination(answer);
         if (!destination.ok) return fail(destination.error);
-        const member = parseMemberUrl(answer.memberUrl);
-        if (member) rememberMemberKey(member.userId, member.key);
         // Stays busy until the redirect: the button cannot send the form again.
         redirect.current = setTimeout(() => navigate(destination.path), REDIRECT_AFTER_SUBMIT_MS);
         return { ok: true, message: 'submitted' };

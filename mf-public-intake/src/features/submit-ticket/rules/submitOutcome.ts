@@ -12,11 +12,9 @@ export function submitDestination(answer: {
   ticketId?: number | null;
   userId?: number | null;
   shareUrl?: string | null;
-  memberUrl?: string | null;
 }): SubmitDestination {
   if (answer.shareUrl) return { ok: true, path: answer.shareUrl };
   if (answer.ticketId) return { ok: true, path: `/ticket-detail/${encodeRouteId(answer.ticketId)}` };
-  if (answer.memberUrl) return { ok: true, path: answer.memberUrl };
   if (answer.userId) return { ok: true, path: `/tickets/${encodeRouteId(answer.userId)}` };
   return { ok: false, error: MESSAGES.noTicketIdInAnswer };
 }

@@ -11,10 +11,6 @@ describe('submit outcome (docs/product.md#submit-flow, docs/product.md#errors)',
       { ticketId: 5, userId: 3 },
       { ok: true, path: '/ticket-detail/NQ' },
     ],
-    [
-      { userId: 3, memberUrl: '/tickets/3#key=m' },
-      { ok: true, path: '/tickets/3#key=m' },
-    ],
     [{ userId: 3 }, { ok: true, path: '/tickets/Mw' }],
     [{}, { ok: false, error: 'Could not determine ticket ID from server response.' }],
   ])('%p → %p', (answer, destination) => {
