@@ -147,7 +147,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('a submit interrupted by kil
       });
       expect(retried.status).toBe(201);
       const answer = await retried.json();
-      expect(answer.memberUrl).toBeDefined();
+      expect(answer.shareUrl).toMatch(/#key=/);
       expect(filesUnder(uploadDir)).toEqual([expect.stringMatching(/^attachments\/[0-9a-f]{32}\.png$/)]);
     },
     TIMEOUT_MS,

@@ -100,7 +100,7 @@ describe('two api instances behind nginx', () => {
 
     const submitted = await sendSubmit(a, plan);
     expect(submitted.status).toBe(201);
-    const answer = submitted.body as SubmitAnswer & { memberUrl: string };
+    const answer = submitted.body as SubmitAnswer;
 
     // The private link, the file and the member's list, through the other instance.
     const key = keyOf(answer.shareUrl);

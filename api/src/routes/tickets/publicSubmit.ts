@@ -48,8 +48,9 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
           'Fields as in docs/product.md#calls (fullName, cityId, city, cityPresident, mobile, committeeId, committee, email, ' +
           `description); the file part is \`${ATTACHMENT_FIELD}\` (pdf, doc, docx, jpg, jpeg, png; at most ` +
           `UPLOAD_MAX_BYTES, 20 MiB). Send a \`${IDEMPOTENCY_KEY_HEADER}\` header: the same key with the same ` +
-          'request answers the first answer again, with a different request 422. The member is found by email ' +
-          '(any case) or created; `memberUrl` is only in the answer of the submit that created them. Limited ' +
+          'request answers the first answer again, with a different request 422. The member record is found by ' +
+          'email (any case) or created, never a staff account; the answer has the same keys whoever submits ' +
+          '(the member link goes by email: ADR 0030). Limited ' +
           'per client address (SUBMIT_MAX_PER_IP per SUBMIT_WINDOW_MS).',
         tags: ['tickets'],
         response: { 201: ticketSubmitResponseSchema, ...publicErrors(400, 413, 415, 422, 429) },
