@@ -68,7 +68,14 @@ export function serveApi<Api extends FakeApiHandler>(api: Api, held?: HeldCalls)
       const url = new URL(request.url);
       const path = url.pathname.replace(/^\/api/, '');
       if (held?.holds(request.method, path)) await held.wait();
-      const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
+      // A multipart body (a file with fields) arrives as an object of its parts, like a JSON one.
+      const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+      const body =
+        request.method === 'GET'
+          ? undefined
+          : multipart
+            ? Object.fromEntries((await request.formData()).entries())
+            : await request.json().catch(() => undefined);
       const answer = api.handle(
         request.method,
         path,

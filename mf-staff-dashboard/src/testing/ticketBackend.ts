@@ -13,6 +13,7 @@ import {
   decide,
   type Ticket,
   type TicketComment,
+  type TicketMessage,
 } from 'shared-contracts';
 import { FIXTURE_CITIES, makeTickets } from 'shared-contracts/testing/fixtures';
 import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
@@ -39,6 +40,9 @@ export class FakeTicketApi implements FakeApiHandler {
   countLimit = Number.POSITIVE_INFINITY;
   /** Called before an action is decided, e.g. to let "someone else" act first. */
   beforeAction?: (ticket: Ticket) => void;
+  /** The messages sent about each ticket (GET /tickets/{id}/messages), by ticket id. */
+  messages = new Map<number, TicketMessage[]>();
+  private nextId = 1000;
 
   constructor(tickets: Ticket[] = makeTickets(25)) {
     this.tickets = tickets;
@@ -139,6 +143,14 @@ export class FakeTicketApi implements FakeApiHandler {
           },
         };
       }
+      const sub = /^\/tickets\/(\d+)\/(history|messages)$/.exec(path);
+      if (sub) {
+        const ticket = mine.find((row) => row.id === Number(sub[1]));
+        if (!ticket) return { status: 404, body: { error: 'Ticket not found' } };
+        return sub[2] === 'history'
+          ? { status: 200, body: { history: ticket.comments ?? [] } }
+          : { status: 200, body: { messages: this.messages.get(ticket.id) ?? [] } };
+      }
       const byId = /^\/tickets\/(\d+)$/.exec(path);
       if (byId) {
         const ticket = mine.find((row) => row.id === Number(byId[1]));
@@ -146,6 +158,47 @@ export class FakeTicketApi implements FakeApiHandler {
           ? { status: 200, body: { ticket } }
           : { status: 404, body: { error: 'Ticket not found' } };
       }
+    }
+    const replies = /^\/tickets\/(\d+)\/replies$/.exec(path);
+    if (method === 'POST' && replies && user) {
+      const index = this.tickets.findIndex((row) => row.id === Number(replies[1]));
+      const ticket = this.tickets[index];
+      if (!ticket) return { status: 404, body: { error: 'Ticket not found' } };
+      const request = body as { text?: string; visibility?: string; attachment?: File };
+      if (!request.text?.trim())
+        return { status: 400, body: { error: 'Reply text is required', details: [] } };
+      const visibility = request.visibility === 'internal' ? 'internal' : 'public';
+      const file = request.attachment;
+      const entry: TicketComment = {
+        id: this.nextId++,
+        actionBy: `${user.city ?? ''} ${user.role}`.trim(),
+        createdAt: new Date().toISOString(),
+        text: request.text.trim(),
+        visibility,
+        attachment: file
+          ? {
+              id: this.nextId++,
+              kind: 'attachment',
+              fileName: file.name,
+              url: `/uploads/attachments/r${this.nextId}`,
+            }
+          : null,
+      };
+      this.tickets[index] = { ...ticket, comments: [...(ticket.comments ?? []), entry] };
+      if (visibility === 'public')
+        this.messages.set(ticket.id, [
+          ...(this.messages.get(ticket.id) ?? []),
+          {
+            id: this.nextId++,
+            channel: 'email',
+            to: 'm***@example.com',
+            event: 'ticket.replied',
+            status: 'queued',
+            attempts: 0,
+            sentAt: null,
+          },
+        ]);
+      return { status: 201, body: { entry } };
     }
     if (method === 'POST') {
       for (const [pattern] of ACTION_ROUTES) {

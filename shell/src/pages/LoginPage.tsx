@@ -15,10 +15,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { signInWithPassword, toApiError } from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
+import { afterSignInRoute } from '../rules/afterSignIn';
 import { loginErrorMessage } from '../rules/loginError';
 
 /** A circled exclamation mark, so the banner does not speak by colour alone. */
@@ -44,14 +45,17 @@ export const NEED_HELP_ROUTE = '/add-ticket';
 export function LoginPage() {
   const { t } = useTranslation([SHELL_NS, 'common']);
   const navigate = useNavigate();
+  // The staff screen that sent the visitor here (RequireSession), if any.
+  const { state: cameFrom } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
   // The sign-in is a write like any other: a mutation (ADR 0012). It stores token and user (keys
-  // `token` and `user`) and names the role's landing route. It stays busy until the navigation.
+  // `token` and `user`); then the screen asked for, or the role's landing route. It stays busy
+  // until the navigation.
   const signIn = useMutation({
     mutationFn: (credentials: { email: string; password: string }) => signInWithPassword(credentials),
-    onSuccess: ({ landing }) => navigate(landing, { replace: true }),
+    onSuccess: ({ user }) => navigate(afterSignInRoute(user.role, cameFrom), { replace: true }),
   });
   const busy = signIn.isPending || signIn.isSuccess;
   const error = signIn.error ? loginErrorMessage(toApiError(signIn.error)) : null;

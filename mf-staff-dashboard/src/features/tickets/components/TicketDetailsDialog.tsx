@@ -17,12 +17,14 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   actionFailedMessage,
+  type CommentVisibility,
   DIALOG_CLOSE_AFTER_ACTION_MS,
   dialogActions,
   displayedAssignee,
   LIST_TOAST_AUTO_CLOSE_MS,
   type Ticket,
   ticketCity,
+  ticketHistoryQuery,
   ticketIdDisplay,
   ticketQuery,
   useAuth,
@@ -31,15 +33,20 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
-import { assignedTo, currentlyWith, historyActor, NO_ASSIGNEES } from '../rules/ticketAssignment';
+import { assignedTo, currentlyWith, NO_ASSIGNEES } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { formatDateTime } from './format';
+import { StaffReplyForm } from './StaffReplyForm';
 import { StatusBadge } from './StatusBadge';
 import { attachmentsOf, TicketAttachments } from './TicketAttachments';
+import { TicketHistory } from './TicketHistory';
+import { TicketMessages } from './TicketMessages';
 
 interface TicketDetailsDialogProps {
-  /** The ticket opened from the list; null when the dialog is closed. */
+  /** The ticket opened from the list (shown while its latest version loads); null when closed. */
   ticket: Ticket | null;
+  /** A ticket opened by its id alone (a `/dashboard?ticket={id}` link): loaded, then shown. */
+  ticketId?: number | null;
   onClose: () => void;
 }
 
@@ -75,22 +82,36 @@ const toast = (color: 'green' | 'red', message: string) =>
  * Reject and Resolve buttons of the shared workflow table (`dialogActions`), each through its
  * confirmation. The dialog loads the latest version when it opens, so the buttons and the
  * version sent with an action are current; an action's answer replaces it (`useTicketAction`).
+ * Below the history (internal notes tinted and labelled), 'Reply to member' and 'Add internal
+ * note', and the messages sent about the ticket (docs/architecture.md#conversation-and-notifications).
  */
-export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProps) {
+export function TicketDetailsDialog({
+  ticket,
+  ticketId: linkedId = null,
+  onClose,
+}: TicketDetailsDialogProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const mobile = useIsMobile();
   const user = useAuth((state) => state.user);
-  const ticketId = ticket?.id ?? null;
+  const ticketId = ticket?.id ?? linkedId;
   // Always asked for when the dialog opens (staleTime 0): the list row may be older than 5 s.
   const latest = useQuery({ ...ticketQuery(ticketId ?? 0), enabled: ticketId !== null, staleTime: 0 });
+  // The history with each entry's visibility; a reply invalidates it with the ticket.
+  const historyQuery = useQuery({
+    ...ticketHistoryQuery(ticketId ?? 0),
+    enabled: ticketId !== null,
+    staleTime: 0,
+  });
   const { mutate: send, isPending: busy } = useTicketAction();
   const [confirm, setConfirm] = useState<DialogAction | null>(null);
+  const [composer, setComposer] = useState<CommentVisibility | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a newly opened ticket starts without a confirmation.
   useEffect(() => {
     setConfirm(null);
+    setComposer(null);
   }, [ticketId]);
 
   const current = ticketId !== null ? (latest.data ?? ticket) : null;
@@ -124,18 +145,35 @@ export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProp
 
   const files = shown ? attachmentsOf(shown) : [];
   const people = shown ? assignedTo(shown) : [];
-  const history = shown?.comments ?? [];
+  const history = (ticketId !== null && historyQuery.data) || shown?.comments || [];
 
   return (
     <>
       <Modal
-        opened={ticket !== null}
+        opened={ticketId !== null}
         onClose={onClose}
-        title={shown ? t('details.title', { id: ticketIdDisplay(shown.id) }) : ''}
+        title={
+          shown || ticketId !== null
+            ? t('details.title', { id: ticketIdDisplay(shown?.id ?? ticketId ?? 0) })
+            : ''
+        }
         size="xl"
         fullScreen={mobile}
         closeButtonProps={{ 'aria-label': t('details.close') }}
       >
+        {!shown && ticketId !== null && latest.isPending && (
+          <Group gap={6}>
+            <Loader size="xs" />
+            <Text size="xs" c="gray.7">
+              {t('details.loading')}
+            </Text>
+          </Group>
+        )}
+        {!shown && latest.error && (
+          <Alert color="red" variant="light">
+            {t('details.openFailed', { message: latest.error.message })}
+          </Alert>
+        )}
         {shown && (
           <Stack gap="md">
             <Group justify="space-between" gap="xs">
@@ -219,34 +257,27 @@ export function TicketDetailsDialog({ ticket, onClose }: TicketDetailsDialogProp
               </Section>
             </SimpleGrid>
             <Section title={t('details.history')}>
-              {history.length ? (
-                <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {history.map((entry, index) => (
-                    <Box
-                      component="li"
-                      key={entry.id ?? index}
-                      pl="sm"
-                      style={{ borderLeft: '3px solid var(--mantine-color-gray-4)' }}
-                    >
-                      <Group gap="xs">
-                        <Text size="sm" fw={600}>
-                          {historyActor(entry)}
-                        </Text>
-                        <Text size="xs" c="gray.7">
-                          {formatDateTime(entry.createdAt)}
-                        </Text>
-                      </Group>
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {entry.text}
-                      </Text>
-                    </Box>
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="sm" c="gray.7">
-                  {t('details.noHistory')}
-                </Text>
-              )}
+              <TicketHistory entries={history} />
+            </Section>
+            {composer ? (
+              <StaffReplyForm
+                key={composer}
+                ticketId={shown.id}
+                visibility={composer}
+                onDone={() => setComposer(null)}
+              />
+            ) : (
+              <Group gap="sm" wrap="wrap">
+                <Button variant="light" onClick={() => setComposer('public')}>
+                  {t('conversation.replyToMember')}
+                </Button>
+                <Button variant="default" onClick={() => setComposer('internal')}>
+                  {t('conversation.addInternalNote')}
+                </Button>
+              </Group>
+            )}
+            <Section title={t('messages.title')}>
+              <TicketMessages ticketId={shown.id} />
             </Section>
             {actions.length > 0 && (
               <>

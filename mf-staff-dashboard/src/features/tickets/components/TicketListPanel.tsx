@@ -15,6 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   clampPage,
   pageCount,
@@ -29,6 +30,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { FIRST_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
+import { LINKED_TICKET_PARAM, linkedTicketId } from '../rules/linkedTicket';
 import { STATUS_FILTER_OPTIONS } from '../rules/statusFilter';
 import { ticketListTitle } from '../rules/ticketListTitle';
 import { DateFilter } from './DateFilter';
@@ -67,6 +69,21 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
   const [paging, setPaging] = useState({ key: filterKey, page: FIRST_PAGE.page });
   const page = paging.key === filterKey ? paging.page : 1;
   const [opened, setOpened] = useState<Ticket | null>(null);
+  // `?ticket={id}` (the link of a staff email) opens that ticket's dialog; closing it drops the
+  // parameter, so a reload does not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = opened ? null : linkedTicketId(searchParams.get(LINKED_TICKET_PARAM));
+  const closeDialog = () => {
+    setOpened(null);
+    if (searchParams.has(LINKED_TICKET_PARAM))
+      setSearchParams(
+        (params) => {
+          params.delete(LINKED_TICKET_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+  };
   const titleId = useId();
 
   const list = useTicketPage({ page, status, q, city, date });
@@ -167,7 +184,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
         )}
       </Stack>
       {/* An action invalidates the lists: this page is asked for again and the row updates. */}
-      <TicketDetailsDialog ticket={opened} onClose={() => setOpened(null)} />
+      <TicketDetailsDialog ticket={opened} ticketId={linkedId} onClose={closeDialog} />
     </Paper>
   );
 }

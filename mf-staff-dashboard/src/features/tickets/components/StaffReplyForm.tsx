@@ -1,0 +1,115 @@
+import { Button, Group, Input, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ATTACHMENT_ACCEPT,
+  attachmentError,
+  type CommentVisibility,
+  LIST_TOAST_AUTO_CLOSE_MS,
+  ticketReplyRequestSchema,
+} from 'shared-contracts';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { useTicketReply } from '../api/useTicketReply';
+
+interface ReplyValues {
+  text: string;
+  attachment: File | null;
+}
+
+/** The shared schema's check of a reply's text: its message, or null. */
+function textError(text: string): string | null {
+  const result = ticketReplyRequestSchema.shape.text.safeParse(text);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * 'Reply to member' (public: the member sees it and is emailed) or 'Add internal note' (staff
+ * only), each with an optional file under the submit's upload rules (docs/product.md#validation).
+ * On @mantine/form, checked by the shared schema (ADR 0013).
+ */
+export function StaffReplyForm({
+  ticketId,
+  visibility,
+  onDone,
+}: {
+  ticketId: number;
+  visibility: CommentVisibility;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const reply = useTicketReply();
+  const internal = visibility === 'internal';
+  const fileId = useId();
+  const form = useForm<ReplyValues>({
+    initialValues: { text: '', attachment: null },
+    validate: {
+      text: textError,
+      attachment: (file) => (file ? attachmentError(file) : null),
+    },
+  });
+
+  const submit = form.onSubmit(({ text, attachment }) => {
+    reply.mutate(
+      { ticketId, text: text.trim(), visibility, attachment },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t(internal ? 'conversation.noteSaved' : 'conversation.replySent'),
+            autoClose: LIST_TOAST_AUTO_CLOSE_MS,
+          });
+          form.reset();
+          onDone();
+        },
+        onError: (error) => form.setFieldError('text', t('conversation.failed', { message: error.message })),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" p="sm" bg={internal ? 'yellow.0' : 'gray.0'} style={{ borderRadius: 8 }}>
+        <Textarea
+          label={t(internal ? 'conversation.noteLabel' : 'conversation.replyLabel')}
+          description={t(internal ? 'conversation.noteHint' : 'conversation.replyHint')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('text')}
+        />
+        {/* The native file input: the phone's picker, keyboard and screen readers as they are. */}
+        <Input.Wrapper
+          label={t('conversation.attachment')}
+          description={t('conversation.attachmentHint')}
+          error={form.errors.attachment}
+          labelProps={{ htmlFor: fileId }}
+          descriptionProps={{ id: `${fileId}-hint` }}
+          errorProps={{ id: `${fileId}-error` }}
+        >
+          <input
+            id={fileId}
+            type="file"
+            name="attachment"
+            accept={ATTACHMENT_ACCEPT}
+            aria-describedby={`${fileId}-hint${form.errors.attachment ? ` ${fileId}-error` : ''}`}
+            aria-invalid={Boolean(form.errors.attachment)}
+            style={{ display: 'block', marginTop: 4, maxWidth: '100%', fontSize: 14 }}
+            onChange={(event) => form.setFieldValue('attachment', event.currentTarget.files?.[0] ?? null)}
+          />
+        </Input.Wrapper>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={reply.isPending}>
+            {t('conversation.cancel')}
+          </Button>
+          <Button type="submit" loading={reply.isPending}>
+            {t(internal ? 'conversation.saveNote' : 'conversation.sendReply')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type TicketComment, TintedBadge } from 'shared-contracts';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { isInternal } from '../rules/messageLabels';
+import { historyActor } from '../rules/ticketAssignment';
+import { formatDateTime } from './format';
+import { TicketAttachments } from './TicketAttachments';
+
+/**
+ * The ticket's history as staff see it (docs/product.md#ticket-details-dialog history, with the
+ * conversation of docs/architecture.md#conversation-and-notifications): every entry, oldest
+ * first; internal notes tinted and labelled so nobody takes one for a reply the member sees;
+ * a reply's file with View and Download.
+ */
+export function TicketHistory({ entries }: { entries: TicketComment[] }) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  if (entries.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        {t('details.noHistory')}
+      </Text>
+    );
+  return (
+    <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+      {entries.map((entry, index) => {
+        const internal = isInternal(entry);
+        const fromMember = entry.actorRole === 'customer';
+        return (
+          <Box
+            component="li"
+            key={entry.id ?? index}
+            pl="sm"
+            py={internal ? 6 : 0}
+            pr={internal ? 'sm' : 0}
+            aria-label={internal ? t('conversation.internalLabel') : undefined}
+            bg={internal ? 'yellow.0' : undefined}
+            data-visibility={internal ? 'internal' : 'public'}
+            style={{
+              borderLeft: `3px solid var(--mantine-color-${internal ? 'yellow-7' : fromMember ? 'blue-5' : 'gray-4'})`,
+              borderRadius: internal ? 4 : undefined,
+            }}
+          >
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {historyActor(entry)}
+              </Text>
+              {internal && <TintedBadge color="yellow">{t('conversation.internalBadge')}</TintedBadge>}
+              {fromMember && <TintedBadge color="blue">{t('conversation.memberBadge')}</TintedBadge>}
+              <Text size="xs" c="gray.7">
+                {formatDateTime(entry.createdAt)}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {entry.text}
+            </Text>
+            {entry.attachment && (
+              <Box mt={4}>
+                <TicketAttachments files={[{ name: entry.attachment.fileName, url: entry.attachment.url }]} />
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
