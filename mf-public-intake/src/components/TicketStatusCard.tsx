@@ -1,4 +1,5 @@
 import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusBadgeColor, statusLabel, type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
@@ -21,10 +22,13 @@ export function TicketStatusCard({
   ticket,
   accessKey,
   headingOrder = 2,
+  footer,
 }: {
   ticket: Ticket;
   accessKey: string | null;
   headingOrder?: 2 | 3;
+  /** Shown last in the card (the member's list puts the latest public entry there). */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
   const progress = memberProgress(ticket.status);
@@ -115,6 +119,7 @@ export function TicketStatusCard({
             <AttachmentList files={files} accessKey={accessKey} />
           </Box>
         )}
+        {footer}
       </Stack>
     </Paper>
   );

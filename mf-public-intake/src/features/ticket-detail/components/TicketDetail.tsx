@@ -21,6 +21,7 @@ import {
 } from '../../../rules/ticketAssignment';
 import { useTicket } from '../api/useTicket';
 import { ShareTicketCard } from './ShareTicketCard';
+import { TicketConversation } from './TicketConversation';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -65,6 +66,8 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
       <ShareTicketCard link={link} />
 
       <TicketStatusCard ticket={ticket} accessKey={accessKey} />
+
+      <TicketConversation ticket={ticket} accessKey={accessKey} />
 
       <Section title={t('ticketDetail.currentStatus.title')}>
         <Group gap="sm" wrap="wrap">

@@ -250,3 +250,41 @@ describe('the status card for each status (docs/product.md#member-status-card, d
     expect(api.requests[1]?.headers.get('X-Access-Key')).toBe(KEY);
   });
 });
+
+describe("each ticket's latest public entry (docs/architecture.md#conversation-and-notifications)", () => {
+  test('the last public entry shows under the ticket, never an internal note; none without entries', async () => {
+    mockApi({
+      'GET /api/tickets/user/3': answer([
+        ticket(1, {
+          comments: [
+            { id: 1, actionBy: null, createdAt: '2026-01-15T10:30:00.000Z', text: 'Ticket submitted' },
+            {
+              id: 2,
+              actionBy: 'Asha Pune',
+              createdAt: '2026-01-16T10:30:00.000Z',
+              text: 'We wrote to the developer.',
+              visibility: 'public',
+            },
+            {
+              id: 3,
+              actionBy: 'Asha Pune',
+              createdAt: '2026-01-16T11:30:00.000Z',
+              text: 'Internal: chase on Monday',
+              visibility: 'internal',
+            },
+          ],
+        }),
+        ticket(2),
+      ]),
+    });
+    renderList(`/tickets/3#key=${KEY}`);
+    await screen.findByRole('heading', { level: 3, name: 'Ticket number 1' });
+    const latest = within(card('Ticket number 1')).getByRole('group', { name: 'Latest update' });
+    expect(latest).toHaveTextContent('We wrote to the developer.');
+    expect(latest).toHaveTextContent(/Asha Pune, /);
+    expect(screen.queryByText('Internal: chase on Monday')).not.toBeInTheDocument();
+    expect(
+      within(card('Ticket number 2')).queryByRole('group', { name: 'Latest update' }),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,11 +1,43 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import type { Ticket } from 'shared-contracts';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { PublicPage } from '../../../components/PublicPage';
 import { TicketStatusCard } from '../../../components/TicketStatusCard';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format';
+import { entryAuthor, lastPublicEntry } from '../../../rules/publicTimeline';
 import { useUserTickets } from '../api/useUserTickets';
+
+/** A ticket's latest public entry (docs/architecture.md#conversation-and-notifications): who, when, what. */
+function LatestEntry({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  const entry = lastPublicEntry(ticket.comments);
+  if (!entry) return null;
+  return (
+    <Box
+      p="sm"
+      bg="gray.0"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      role="group"
+      aria-label={t('userTickets.latestUpdate')}
+    >
+      <Text size="sm" fw={600}>
+        {t('userTickets.latestUpdate')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('userTickets.latestBy', {
+          name: entryAuthor(entry, t('conversation.helpDesk')),
+          date: formatDateTime(entry.createdAt),
+        })}
+      </Text>
+      <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
+        {entry.text}
+      </Text>
+    </Box>
+  );
+}
 
 /**
  * /tickets/{userId} (docs/product.md#member-tickets-screen): 'Your Tickets', the empty message or
@@ -41,7 +73,13 @@ export function UserTickets({ idSegment }: { idSegment: string | undefined }) {
                   {t('userTickets.listTitle')}
                 </Title>
                 {state.tickets.map((ticket) => (
-                  <TicketStatusCard key={ticket.id} ticket={ticket} accessKey={accessKey} headingOrder={3} />
+                  <TicketStatusCard
+                    key={ticket.id}
+                    ticket={ticket}
+                    accessKey={accessKey}
+                    headingOrder={3}
+                    footer={<LatestEntry ticket={ticket} />}
+                  />
                 ))}
                 {state.tickets.length < state.total && (
                   <Button variant="default" loading={state.loadingMore} onClick={loadMore}>

@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Input, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ATTACHMENT_ACCEPT, attachmentError, ticketReplyRequestSchema } from 'shared-contracts';
+import { PUBLIC_INTAKE_NS } from '../../../i18n';
+import { showSuccessToast } from '../../../lib/toast';
+import { useMemberReply } from '../api/useMemberReply';
+
+interface ReplyValues {
+  text: string;
+  attachment: File | null;
+}
+
+function textError(text: string): string | null {
+  const result = ticketReplyRequestSchema.shape.text.safeParse(text);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * The member's reply box (docs/architecture.md#conversation-and-notifications): a text and an
+ * optional file under the submit's upload rules (docs/product.md#validation), sent with the
+ * ticket's key. On @mantine/form, checked by the shared schema (ADR 0013).
+ */
+export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; accessKey: string | null }) {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  const reply = useMemberReply(ticketId, accessKey);
+  const fileId = useId();
+  // A new input after each sent reply: a file input cannot be emptied by its value.
+  const [round, setRound] = useState(0);
+  const form = useForm<ReplyValues>({
+    initialValues: { text: '', attachment: null },
+    validate: {
+      text: textError,
+      attachment: (file) => (file ? attachmentError(file) : null),
+    },
+  });
+
+  const submit = form.onSubmit(({ text, attachment }) =>
+    reply.mutate(
+      { text: text.trim(), attachment },
+      {
+        onSuccess: () => {
+          showSuccessToast(t('toast.success'), t('conversation.sent'));
+          form.reset();
+          setRound((value) => value + 1);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {reply.error && (
+          <Alert color="red" variant="light" title={t('conversation.failedTitle')}>
+            {reply.error.message}
+          </Alert>
+        )}
+        <Textarea
+          label={t('conversation.replyLabel')}
+          description={t('conversation.replyHint')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          withAsterisk
+          {...form.getInputProps('text')}
+        />
+        <Input.Wrapper
+          label={t('conversation.attachment')}
+          description={t('addTicket.attachment.hint')}
+          error={form.errors.attachment}
+          labelProps={{ htmlFor: fileId }}
+          descriptionProps={{ id: `${fileId}-hint` }}
+          errorProps={{ id: `${fileId}-error` }}
+        >
+          <input
+            key={round}
+            id={fileId}
+            type="file"
+            name="attachment"
+            accept={ATTACHMENT_ACCEPT}
+            aria-describedby={`${fileId}-hint${form.errors.attachment ? ` ${fileId}-error` : ''}`}
+            aria-invalid={Boolean(form.errors.attachment)}
+            style={{ display: 'block', marginTop: 4, maxWidth: '100%', fontSize: 14 }}
+            onChange={(event) => form.setFieldValue('attachment', event.currentTarget.files?.[0] ?? null)}
+          />
+        </Input.Wrapper>
+        <Group>
+          <Button type="submit" loading={reply.isPending}>
+            {t('conversation.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
