@@ -1,4 +1,5 @@
 import { errorAnswerSchema } from 'shared-contracts/contracts';
+import * as z from 'zod/mini';
 
 const meanings = {
   400: 'Bad input: `details` has one `{ path, message }` per field',
@@ -14,7 +15,7 @@ type Status = keyof typeof meanings;
 /** The `{ error, details }` answers a route documents beside its success (OpenAPI only). */
 export function errorResponses<S extends Status>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, errorAnswerSchema.describe(meanings[status])]),
+    statuses.map((status) => [status, errorAnswerSchema.check(z.describe(meanings[status]))]),
   ) as Record<S, typeof errorAnswerSchema>;
 }
 

@@ -1,6 +1,6 @@
 /** The few helpers every typed call uses: send, read JSON, parse with the schema, map errors. */
 import type { Options } from 'ky';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { MESSAGES } from '../rules/messages';
 import { ACCESS_KEY_HEADER } from '../schemas/common';
 import { ApiError, asApiError } from './errors';
@@ -32,7 +32,7 @@ export function accessKeyHeaders(accessKey: string | null | undefined): Record<s
  * Sends one call under `/api` and parses its answer with `schema`. Every failure is thrown as an
  * `ApiError`; an answer that does not match the schema is `invalidMessage` (docs/product.md#errors).
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.ZodMiniType>(
   method: Method,
   path: string,
   schema: S,

@@ -1,8 +1,8 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { fieldProblemSchema } from '../schemas/common';
 
 /** The first message of each field of a failed parse (`{ mobile: 'Mobile number is required' }`). */
-export function firstErrorPerField(error: z.ZodError): Record<string, string> {
+export function firstErrorPerField(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_form';

@@ -1,5 +1,5 @@
 /** Sign-in and session calls (docs/product.md#calls Auth). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '../constants';
 import { emailSchema, idSchema, nameSchema, optionalText, withoutControlCharacters } from './common';
 import { roleSchema } from './role';
@@ -11,8 +11,10 @@ import { roleSchema } from './role';
 export const passwordSchema = withoutControlCharacters(
   z
     .string()
-    .min(1, { error: 'Password is required', abort: true })
-    .max(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`),
+    .check(
+      z.minLength(1, { error: 'Password is required', abort: true }),
+      z.maxLength(TEXT_LIMITS.password, `Password must be at most ${TEXT_LIMITS.password} characters`),
+    ),
 );
 
 /** A password being set (create, register): at least 8 characters. */
@@ -34,14 +36,14 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   role: roleSchema,
-  city: z.string().nullish(),
+  city: z.nullish(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** POST /auth/login answer: both user and token (else 'Invalid response from server'). */
 export const loginResponseSchema = z.object({
   user: sessionUserSchema,
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -55,7 +57,7 @@ export type AuthCheckResponse = z.infer<typeof authCheckResponseSchema>;
 export const registerAdminRequestSchema = z.object({
   fullName: nameSchema,
   email: emailSchema,
-  mobile: optionalText(20).optional(),
+  mobile: z.optional(optionalText(20)),
   password: newPasswordSchema,
 });
 export type RegisterAdminRequest = z.infer<typeof registerAdminRequestSchema>;
@@ -68,12 +70,12 @@ export type RegisterAdminResponse = z.infer<typeof registerAdminResponseSchema>;
 
 /** GET /auth/city-president/{city} params: the city's id or name. */
 export const cityPresidentParamsSchema = z.object({
-  city: withoutControlCharacters(z.string().trim().min(1).max(TEXT_LIMITS.name)),
+  city: withoutControlCharacters(z.string().check(z.trim(), z.minLength(1), z.maxLength(TEXT_LIMITS.name))),
 });
 export type CityPresidentParams = z.infer<typeof cityPresidentParamsSchema>;
 
 /** GET /auth/city-president/{city} answer: `data` is null when the city has none ('Not assigned'). */
 export const cityPresidentLookupResponseSchema = z.object({
-  data: z.object({ fullName: z.string() }).nullable(),
+  data: z.nullable(z.object({ fullName: z.string() })),
 });
 export type CityPresidentLookupResponse = z.infer<typeof cityPresidentLookupResponseSchema>;

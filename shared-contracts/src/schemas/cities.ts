@@ -1,12 +1,12 @@
 /** Cities (docs/product.md#data City, docs/product.md#calls Cities). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idSchema, nameSchema } from './common';
 
 /** A city. `convenorId` is the city's chosen convenor (docs/architecture.md#workflow), when set. */
 export const citySchema = z.object({
   id: idSchema,
   name: z.string(),
-  convenorId: idSchema.nullish(),
+  convenorId: z.nullish(idSchema),
 });
 export type City = z.infer<typeof citySchema>;
 

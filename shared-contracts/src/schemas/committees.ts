@@ -1,5 +1,5 @@
 /** Committees (docs/product.md#data Committee, docs/product.md#calls Committees). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { coercedIdSchema, idSchema, nameSchema } from './common';
 
 export const committeeSchema = z.object({ id: idSchema, name: z.string() });
@@ -18,5 +18,5 @@ export const committeeResponseSchema = z.object({ committee: committeeSchema });
 export type CommitteeResponse = z.infer<typeof committeeResponseSchema>;
 
 /** GET /committees/getAllCommittees query: optionally only the committees of one city. */
-export const committeesQuerySchema = z.object({ cityId: coercedIdSchema.optional() });
+export const committeesQuerySchema = z.object({ cityId: z.optional(coercedIdSchema) });
 export type CommitteesQuery = z.infer<typeof committeesQuerySchema>;

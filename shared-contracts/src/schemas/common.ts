@@ -2,14 +2,14 @@
  * Building blocks of every schema: ids, paging, dates, the error answer and the headers of
  * docs/architecture.md#security-decisions. Strings are trimmed and capped so an oversized value is a 400, never a 500.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_ID, MAX_PAGE_SIZE, MOBILE_DIGITS, TEXT_LIMITS } from '../constants';
 
 /** An id inside a JSON body or answer: a positive integer that fits PostgreSQL's `integer`. */
-export const idSchema = z.number().int().positive().max(MAX_ID);
+export const idSchema = z.number().check(z.int(), z.positive(), z.lte(MAX_ID));
 
 /** An id that arrives as text (path parameter, query, multipart field). */
-export const coercedIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const coercedIdSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(MAX_ID));
 
 /** `{ id }` path parameters, e.g. `/tickets/{id}`. */
 export const idParamsSchema = z.object({ id: coercedIdSchema });
@@ -33,15 +33,15 @@ export interface TextOptions {
 }
 
 /** Refuses the control characters a field of this kind may not hold. */
-export function withoutControlCharacters(schema: z.ZodString, { multiLine = false }: TextOptions = {}) {
+export function withoutControlCharacters(schema: z.ZodMiniString, { multiLine = false }: TextOptions = {}) {
   // A search for one forbidden character: linear, and no recursion on a huge value.
   const forbidden = multiLine ? CONTROL_CHARACTER_BUT_NEWLINES : CONTROL_CHARACTER;
-  return schema.refine((text) => !forbidden.test(text), CONTROL_CHARACTERS_MESSAGE);
+  return schema.check(z.refine((text) => !forbidden.test(text), CONTROL_CHARACTERS_MESSAGE));
 }
 
 /** A name (of a person, city or committee): a text of one line, without bidi controls either. */
-export function asName(schema: z.ZodString) {
-  return schema.refine((text) => !BIDI_CONTROL.test(text), BIDI_CONTROLS_MESSAGE);
+export function asName(schema: z.ZodMiniString) {
+  return schema.check(z.refine((text) => !BIDI_CONTROL.test(text), BIDI_CONTROLS_MESSAGE));
 }
 
 /** A trimmed, required text of at most `max` characters. */
@@ -53,16 +53,21 @@ export function requiredText(
   return withoutControlCharacters(
     z
       .string()
-      .trim()
-      .min(1, { error: requiredMessage, abort: true })
-      .max(max, `Must be at most ${max} characters`),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: requiredMessage, abort: true }),
+        z.maxLength(max, `Must be at most ${max} characters`),
+      ),
     options,
   );
 }
 
 /** A trimmed, optional text of at most `max` characters (an empty string stays empty). */
 export function optionalText(max: number, options: TextOptions = {}) {
-  return withoutControlCharacters(z.string().trim().max(max, `Must be at most ${max} characters`), options);
+  return withoutControlCharacters(
+    z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)),
+    options,
+  );
 }
 
 /** A person's full name, city or committee name: trimmed, 1 to 120 characters. */
@@ -74,17 +79,21 @@ export const EMAIL_MESSAGE = 'Please provide a valid email address.';
 /** An email: trimmed, lowercased, valid format, at most 254 characters. */
 export const emailSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(TEXT_LIMITS.email, { error: EMAIL_MESSAGE, abort: true })
-  .regex(z.regexes.email, EMAIL_MESSAGE);
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(TEXT_LIMITS.email, { error: EMAIL_MESSAGE, abort: true }),
+    z.regex(z.regexes.email, EMAIL_MESSAGE),
+  );
 
 /** A mobile number: exactly 10 digits (docs/product.md#validation and docs/product.md#constants), with the product's messages. */
 export const mobileSchema = z
   .string()
-  .trim()
-  .min(1, { error: 'Mobile number is required', abort: true })
-  .regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), `Mobile number must be ${MOBILE_DIGITS} digits`);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Mobile number is required', abort: true }),
+    z.regex(new RegExp(`^\\d{${MOBILE_DIGITS}}$`), `Mobile number must be ${MOBILE_DIGITS} digits`),
+  );
 
 /** A calendar day `YYYY-MM-DD` (docs/product.md#calls dates). */
 export const isoDateSchema = z.iso.date();
@@ -94,13 +103,13 @@ export const dateTimeSchema = z.iso.datetime({ offset: true });
 
 /** Paging of list calls (docs/architecture.md#api). Absent means the api's default. */
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000))),
+  pageSize: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE))),
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
 /** A count in an answer. */
-export const countSchema = z.number().int().nonnegative();
+export const countSchema = z.number().check(z.int(), z.nonnegative());
 
 /** One field-level problem in `details` of a 400. */
 export const fieldProblemSchema = z.object({ path: z.string(), message: z.string() });
@@ -109,7 +118,7 @@ export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 /** Every error answer (docs/product.md#calls, docs/product.md#errors): `{ error, details? }`. */
 export const errorAnswerSchema = z.object({
   error: z.string(),
-  details: z.unknown().optional(),
+  details: z.optional(z.unknown()),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
@@ -130,7 +139,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_HEADER_LOWER = 'idempotency-key';
 
 /** A share-link secret: 32 random bytes in base64url (43 characters, no padding). */
-export const accessKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid access key');
+export const accessKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid access key'));
 
 /**
  * An idempotency key: 22 to 128 url-safe characters, room for at least 128 random bits (16 bytes in
@@ -139,14 +148,16 @@ export const accessKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid 
  */
 export const IDEMPOTENCY_KEY_MESSAGE =
   'Must be 22 to 128 letters, digits, - or _ (16 or more random bytes in base64url)';
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, IDEMPOTENCY_KEY_MESSAGE);
+export const idempotencyKeySchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,128}$/, IDEMPOTENCY_KEY_MESSAGE));
 
 /** Request headers of the calls a share link may open (Fastify lowercases header names). */
-export const accessKeyHeadersSchema = z.object({ [ACCESS_KEY_HEADER_LOWER]: accessKeySchema.optional() });
+export const accessKeyHeadersSchema = z.object({ [ACCESS_KEY_HEADER_LOWER]: z.optional(accessKeySchema) });
 export type AccessKeyHeaders = z.infer<typeof accessKeyHeadersSchema>;
 
 /** Request headers of the submit call. */
 export const idempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER_LOWER]: idempotencyKeySchema.optional(),
+  [IDEMPOTENCY_KEY_HEADER_LOWER]: z.optional(idempotencyKeySchema),
 });
 export type IdempotencyHeaders = z.infer<typeof idempotencyHeadersSchema>;

@@ -2,7 +2,7 @@
  * The conversation on a ticket and the messages sent about it (docs/architecture.md#conversation-and-notifications):
  * replies and internal notes, the messages the outbox delivered, and the emailed member link.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
 import { countSchema, dateTimeSchema, emailSchema, idSchema, requiredText } from './common';
 import { commentVisibilitySchema, ticketCommentSchema } from './tickets';
@@ -17,7 +17,7 @@ export const REPLY_TEXT_REQUIRED_MESSAGE = 'Reply text is required';
  */
 export const ticketReplyRequestSchema = z.object({
   text: requiredText(TEXT_LIMITS.comment, REPLY_TEXT_REQUIRED_MESSAGE, { multiLine: true }),
-  visibility: commentVisibilitySchema.optional(),
+  visibility: z.optional(commentVisibilitySchema),
 });
 export type TicketReplyRequest = z.infer<typeof ticketReplyRequestSchema>;
 export type TicketReplyRequestInput = z.input<typeof ticketReplyRequestSchema>;
@@ -68,8 +68,8 @@ export const ticketMessageSchema = z.object({
   event: messageEventSchema,
   status: messageStatusSchema,
   attempts: countSchema,
-  sentAt: dateTimeSchema.nullable(),
-  createdAt: dateTimeSchema.optional(),
+  sentAt: z.nullable(dateTimeSchema),
+  createdAt: z.optional(dateTimeSchema),
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
@@ -78,9 +78,9 @@ export const ticketMessagesResponseSchema = z.object({ messages: z.array(ticketM
 export type TicketMessagesResponse = z.infer<typeof ticketMessagesResponseSchema>;
 
 /** A message as admins see it in the list of failed ones: which ticket, and why it failed. */
-export const failedMessageSchema = ticketMessageSchema.extend({
-  ticketId: idSchema.nullable(),
-  lastError: z.string().nullable(),
+export const failedMessageSchema = z.extend(ticketMessageSchema, {
+  ticketId: z.nullable(idSchema),
+  lastError: z.nullable(z.string()),
 });
 export type FailedMessage = z.infer<typeof failedMessageSchema>;
 

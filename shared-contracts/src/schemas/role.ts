@@ -1,5 +1,5 @@
 /** The roles of docs/product.md#roles, compared case-insensitively and always stored lowercase. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const ROLES = [
   'admin',
@@ -13,11 +13,10 @@ export const ROLES = [
 export type Role = (typeof ROLES)[number];
 
 /** A role in any case (`Admin`, ` CITYPRESIDENT `) becomes its lowercase name; others are refused. */
-export const roleSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }));
+export const roleSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` }),
+);
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -2,7 +2,7 @@
  * Tickets (docs/product.md#data Ticket, docs/product.md#calls Tickets and the per-role calls) with the additions of
  * docs/architecture.md#api (paging, filters, `total`, stats) and docs/architecture.md#security-decisions (`shareUrl`, `memberUrl`, `version`).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DESCRIPTION_MAX_CHARS, DESCRIPTION_MAX_WORDS, MAX_ID, TEXT_LIMITS } from '../constants';
 import { countWords } from '../rules/wordCount';
 import {
@@ -24,17 +24,23 @@ export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** A status in any case (`Approved`) becomes its lowercase name. */
-export const ticketStatusSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_STATUSES));
+export const ticketStatusSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.enum(TICKET_STATUSES),
+);
 
 /** The list filter: a status or `all` (the same as leaving it out). */
 export const TICKET_STATUS_FILTERS = ['all', ...TICKET_STATUSES] as const;
 export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
-export const ticketStatusFilterSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_STATUS_FILTERS));
+export const ticketStatusFilterSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.enum(TICKET_STATUS_FILTERS),
+);
 
 /** docs/product.md#data Action payload: the four actions. */
 export const TICKET_ACTIONS = ['approve', 'reject', 'resolve', 'review'] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
-export const ticketActionSchema = z.string().trim().toLowerCase().pipe(z.enum(TICKET_ACTIONS));
+export const ticketActionSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(TICKET_ACTIONS));
 
 /** Who currently holds a ticket (docs/product.md#displayed-assignee; docs/architecture.md#workflow). */
 export const ASSIGNEES = ['CityPresident', 'Convenor', 'Observer', 'Admin', 'Completed'] as const;
@@ -46,7 +52,7 @@ export const stepStatusSchema = ticketStatusSchema;
 
 /** Somebody named on a ticket (city president, convenor, observer). */
 export const ticketPersonSchema = z.object({
-  id: idSchema.optional(),
+  id: z.optional(idSchema),
   fullName: z.string(),
 });
 export type TicketPerson = z.infer<typeof ticketPersonSchema>;
@@ -55,16 +61,16 @@ export type TicketPerson = z.infer<typeof ticketPersonSchema>;
 export const ticketCustomerSchema = z.object({
   id: idSchema,
   fullName: z.string(),
-  email: z.string().nullish(),
-  mobile: z.string().nullish(),
-  city: z.string().nullish(),
-  committee: z.string().nullish(),
+  email: z.nullish(z.string()),
+  mobile: z.nullish(z.string()),
+  city: z.nullish(z.string()),
+  committee: z.nullish(z.string()),
 });
 export type TicketCustomer = z.infer<typeof ticketCustomerSchema>;
 
 /** A named reference (committee, cityData). */
 export const namedRefSchema = z.object({
-  id: idSchema.optional(),
+  id: z.optional(idSchema),
   name: z.string(),
 });
 export type NamedRef = z.infer<typeof namedRefSchema>;
@@ -74,8 +80,8 @@ export const ticketAttachmentSchema = z.object({
   id: idSchema,
   kind: z.enum(['attachment', 'photo']),
   fileName: z.string(),
-  contentType: z.string().nullish(),
-  size: countSchema.nullish(),
+  contentType: z.nullish(z.string()),
+  size: z.nullish(countSchema),
   url: z.string(),
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
@@ -94,14 +100,14 @@ export const commentVisibilitySchema = z.enum(COMMENT_VISIBILITIES);
  * `attachment`: the file sent with a reply, if any.
  */
 export const ticketCommentSchema = z.object({
-  id: idSchema.optional(),
-  actionBy: z.string().nullish(),
-  actorRole: roleSchema.nullish(),
-  action: z.string().nullish(),
+  id: z.optional(idSchema),
+  actionBy: z.nullish(z.string()),
+  actorRole: z.nullish(roleSchema),
+  action: z.nullish(z.string()),
   createdAt: dateTimeSchema,
   text: z.string(),
-  visibility: commentVisibilitySchema.optional(),
-  attachment: ticketAttachmentSchema.nullish(),
+  visibility: z.optional(commentVisibilitySchema),
+  attachment: z.nullish(ticketAttachmentSchema),
 });
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
 
@@ -112,33 +118,33 @@ export const ticketSchema = z.object({
   description: z.string(),
   status: ticketStatusSchema,
   /** The city name; a missing one is shown as 'Unknown'. */
-  city: z.string().nullish(),
+  city: z.nullish(z.string()),
   createdAt: dateTimeSchema,
-  updatedAt: dateTimeSchema.nullish(),
+  updatedAt: z.nullish(dateTimeSchema),
   /** Increases with every change; an action sends the version it saw (409 when stale). */
-  version: z.number().int().nonnegative().optional(),
-  type: z.string().nullish(),
-  category: z.string().nullish(),
-  attachmentPath: z.string().nullish(),
-  photoPath: z.string().nullish(),
-  rejectionReason: z.string().nullish(),
-  resolutionMethod: z.string().nullish(),
-  currentAssignee: assigneeSchema.nullish(),
-  cityPresidentId: idSchema.nullish(),
-  convenorId: idSchema.nullish(),
-  observerId: idSchema.nullish(),
-  cityPresidentStatus: stepStatusSchema.nullish(),
-  adminStatus: stepStatusSchema.nullish(),
-  convenorStatus: stepStatusSchema.nullish(),
-  observerStatus: stepStatusSchema.nullish(),
-  customer: ticketCustomerSchema.nullish(),
-  committee: namedRefSchema.nullish(),
-  cityData: namedRefSchema.nullish(),
-  cityPresident: ticketPersonSchema.nullish(),
-  convenor: ticketPersonSchema.nullish(),
-  observer: ticketPersonSchema.nullish(),
-  comments: z.array(ticketCommentSchema).nullish(),
-  attachments: z.array(ticketAttachmentSchema).nullish(),
+  version: z.optional(z.number().check(z.int(), z.nonnegative())),
+  type: z.nullish(z.string()),
+  category: z.nullish(z.string()),
+  attachmentPath: z.nullish(z.string()),
+  photoPath: z.nullish(z.string()),
+  rejectionReason: z.nullish(z.string()),
+  resolutionMethod: z.nullish(z.string()),
+  currentAssignee: z.nullish(assigneeSchema),
+  cityPresidentId: z.nullish(idSchema),
+  convenorId: z.nullish(idSchema),
+  observerId: z.nullish(idSchema),
+  cityPresidentStatus: z.nullish(stepStatusSchema),
+  adminStatus: z.nullish(stepStatusSchema),
+  convenorStatus: z.nullish(stepStatusSchema),
+  observerStatus: z.nullish(stepStatusSchema),
+  customer: z.nullish(ticketCustomerSchema),
+  committee: z.nullish(namedRefSchema),
+  cityData: z.nullish(namedRefSchema),
+  cityPresident: z.nullish(ticketPersonSchema),
+  convenor: z.nullish(ticketPersonSchema),
+  observer: z.nullish(ticketPersonSchema),
+  comments: z.nullish(z.array(ticketCommentSchema)),
+  attachments: z.nullish(z.array(ticketAttachmentSchema)),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;
@@ -148,13 +154,13 @@ export const sampleTicketSchema = z.object({
   ticketId: z.string(),
   title: z.string(),
   status: z.string(),
-  block: z.string().optional(),
-  time: z.string().optional(),
-  date: z.string().optional(),
-  location: z.string().optional(),
-  assignee: z.string().optional(),
-  responses: z.number().int().nonnegative().optional(),
-  createdBy: z.string().optional(),
+  block: z.optional(z.string()),
+  time: z.optional(z.string()),
+  date: z.optional(z.string()),
+  location: z.optional(z.string()),
+  assignee: z.optional(z.string()),
+  responses: z.optional(z.number().check(z.int(), z.nonnegative())),
+  createdBy: z.optional(z.string()),
 });
 export type SampleTicket = z.infer<typeof sampleTicketSchema>;
 
@@ -163,18 +169,18 @@ export type SampleTicket = z.infer<typeof sampleTicketSchema>;
  * (the words of the title and the member's name, a ticket number, and for staff a member's email or
  * mobile), one creation day, or a range `[startDate, endDate)` (docs/product.md#calls).
  */
-export const ticketListQuerySchema = pagingQuerySchema.extend({
-  status: ticketStatusFilterSchema.optional(),
-  city: optionalText(TEXT_LIMITS.name).optional(),
-  q: optionalText(TEXT_LIMITS.search).optional(),
-  date: isoDateSchema.optional(),
-  startDate: isoDateSchema.optional(),
-  endDate: isoDateSchema.optional(),
+export const ticketListQuerySchema = z.extend(pagingQuerySchema, {
+  status: z.optional(ticketStatusFilterSchema),
+  city: z.optional(optionalText(TEXT_LIMITS.name)),
+  q: z.optional(optionalText(TEXT_LIMITS.search)),
+  date: z.optional(isoDateSchema),
+  startDate: z.optional(isoDateSchema),
+  endDate: z.optional(isoDateSchema),
   /**
    * The caller's UTC offset in minutes on that day (UTC+5:30 is 330), so `date`, `startDate` and
    * `endDate` are the caller's calendar days, as the list shows them; absent means UTC days.
    */
-  tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
+  tzOffset: z.optional(z.coerce.number().check(z.int(), z.gte(-840), z.lte(840))),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
@@ -187,8 +193,8 @@ export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
 export const ticketListResponseSchema = z.object({
   tickets: z.array(ticketSchema),
   total: countSchema,
-  totalIsLowerBound: z.boolean().optional(),
-  city: z.string().nullish(),
+  totalIsLowerBound: z.optional(z.boolean()),
+  city: z.nullish(z.string()),
 });
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
@@ -211,24 +217,26 @@ export const DESCRIPTION_WORDS_MESSAGE = `Description should not exceed ${DESCRI
 export const descriptionSchema = withoutControlCharacters(
   z
     .string()
-    .trim()
-    .min(1, { error: 'Description is required', abort: true })
-    .max(DESCRIPTION_MAX_CHARS, { error: DESCRIPTION_WORDS_MESSAGE, abort: true }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Description is required', abort: true }),
+      z.maxLength(DESCRIPTION_MAX_CHARS, { error: DESCRIPTION_WORDS_MESSAGE, abort: true }),
+    ),
   { multiLine: true },
-).refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE);
+).check(z.refine((text) => countWords(text) <= DESCRIPTION_MAX_WORDS, DESCRIPTION_WORDS_MESSAGE));
 
 /** A full name on the submit form: required and without digits (docs/product.md#validation). */
 export const submitFullNameSchema = asName(
   withoutControlCharacters(
-    z
-      .string()
-      .trim()
-      .min(1, { error: 'Full name is required', abort: true })
-      .max(TEXT_LIMITS.name, {
+    z.string().check(
+      z.trim(),
+      z.minLength(1, { error: 'Full name is required', abort: true }),
+      z.maxLength(TEXT_LIMITS.name, {
         error: `Full name must be at most ${TEXT_LIMITS.name} characters`,
         abort: true,
-      })
-      .regex(/^[^\p{Nd}]*$/u, 'Full name should not contain numbers'),
+      }),
+      z.regex(/^[^\p{Nd}]*$/u, 'Full name should not contain numbers'),
+    ),
   ),
 );
 
@@ -236,9 +244,7 @@ export const submitFullNameSchema = asName(
 function selectedId(message: string) {
   return z.coerce
     .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(MAX_ID, { error: message });
+    .check(z.int({ error: message }), z.positive({ error: message }), z.lte(MAX_ID, { error: message }));
 }
 
 /**
@@ -249,11 +255,11 @@ function selectedId(message: string) {
 export const ticketSubmitSchema = z.object({
   fullName: submitFullNameSchema,
   cityId: selectedId('Please select a city.'),
-  city: optionalText(TEXT_LIMITS.name).optional(),
-  cityPresident: optionalText(TEXT_LIMITS.name).optional(),
+  city: z.optional(optionalText(TEXT_LIMITS.name)),
+  cityPresident: z.optional(optionalText(TEXT_LIMITS.name)),
   mobile: mobileSchema,
   committeeId: selectedId('Please select a committee.'),
-  committee: optionalText(TEXT_LIMITS.name).optional(),
+  committee: z.optional(optionalText(TEXT_LIMITS.name)),
   email: emailSchema,
   description: descriptionSchema,
 });
@@ -294,7 +300,7 @@ export const ticketSubmitResponseSchema = z.object({
   success: z.boolean(),
   ticketId: idSchema,
   userId: idSchema,
-  shareUrl: z.string().max(TEXT_LIMITS.url),
+  shareUrl: z.string().check(z.maxLength(TEXT_LIMITS.url)),
 });
 export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
 
@@ -305,9 +311,9 @@ export type TicketSubmitResponse = z.infer<typeof ticketSubmitResponseSchema>;
  */
 export const ticketActionRequestSchema = z.object({
   action: ticketActionSchema,
-  comment: optionalText(TEXT_LIMITS.comment, { multiLine: true }).default(''),
-  user: z.object({ role: roleSchema }).optional(),
-  version: z.number().int().nonnegative().optional(),
+  comment: z._default(optionalText(TEXT_LIMITS.comment, { multiLine: true }), ''),
+  user: z.optional(z.object({ role: roleSchema })),
+  version: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
 export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;
@@ -318,8 +324,8 @@ export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>
  */
 export const ticketStatusPatchSchema = z.object({
   status: ticketStatusSchema,
-  comment: optionalText(TEXT_LIMITS.comment, { multiLine: true }).default(''),
-  version: z.number().int().nonnegative().optional(),
+  comment: z._default(optionalText(TEXT_LIMITS.comment, { multiLine: true }), ''),
+  version: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type TicketStatusPatch = z.infer<typeof ticketStatusPatchSchema>;
 
@@ -329,7 +335,7 @@ export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 
 /** GET /tickets/stats query: the same scope filters as the list. */
 export const ticketStatsQuerySchema = z.object({
-  city: optionalText(TEXT_LIMITS.name).optional(),
+  city: z.optional(optionalText(TEXT_LIMITS.name)),
 });
 export type TicketStatsQuery = z.infer<typeof ticketStatsQuerySchema>;
 

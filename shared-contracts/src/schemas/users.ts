@@ -1,5 +1,5 @@
 /** The admin user record and the User Management calls (docs/product.md#data, docs/product.md#validation, docs/product.md#calls Users). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
 import { newPasswordSchema } from './auth';
 import {
@@ -22,10 +22,10 @@ export const adminUserSchema = z.object({
   email: z.string(),
   mobile: z.string(),
   city: z.string(),
-  committee: z.string().nullish(),
+  committee: z.nullish(z.string()),
   role: roleSchema,
   isActive: z.boolean(),
-  createdAt: dateTimeSchema.optional(),
+  createdAt: z.optional(dateTimeSchema),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -36,9 +36,9 @@ const userFormFields = {
   mobile: mobileSchema,
   city: asName(requiredText(TEXT_LIMITS.name, 'City is required')),
   /** Optional: blank means none. */
-  committee: optionalText(TEXT_LIMITS.name).optional(),
-  role: roleSchema.default('customer'),
-  isActive: z.boolean().default(true),
+  committee: z.optional(optionalText(TEXT_LIMITS.name)),
+  role: z._default(roleSchema, 'customer'),
+  isActive: z._default(z.boolean(), true),
 };
 
 /** POST /admin/users/new body: the password is required. */
@@ -55,15 +55,23 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
  */
 export const userUpdateSchema = z.object({
   ...userFormFields,
-  password: z.union([z.literal('').transform(() => undefined), newPasswordSchema]).optional(),
+  password: z.optional(
+    z.union([
+      z.pipe(
+        z.literal(''),
+        z.transform(() => undefined),
+      ),
+      newPasswordSchema,
+    ]),
+  ),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 /** GET /admin/users query: role filter, the user page's search term, paging. */
-export const userListQuerySchema = pagingQuerySchema.extend({
-  role: roleSchema.optional(),
-  search: optionalText(TEXT_LIMITS.search).optional(),
+export const userListQuerySchema = z.extend(pagingQuerySchema, {
+  role: z.optional(roleSchema),
+  search: z.optional(optionalText(TEXT_LIMITS.search)),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
@@ -80,8 +88,8 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** GET /admin/users/filter query: role and city (either may be left out). */
 export const userFilterQuerySchema = z.object({
-  role: roleSchema.optional(),
-  city: optionalText(TEXT_LIMITS.name).optional(),
+  role: z.optional(roleSchema),
+  city: z.optional(optionalText(TEXT_LIMITS.name)),
 });
 export type UserFilterQuery = z.infer<typeof userFilterQuerySchema>;
 
@@ -98,12 +106,12 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** GET /users/city-presidents query. */
 export const cityPresidentsQuerySchema = z.object({
-  city: optionalText(TEXT_LIMITS.name).optional(),
+  city: z.optional(optionalText(TEXT_LIMITS.name)),
 });
 export type CityPresidentsQuery = z.infer<typeof cityPresidentsQuerySchema>;
 
 /** GET /users/city-presidents answer. */
 export const cityPresidentsResponseSchema = z.object({
-  users: z.array(userSummarySchema.extend({ city: z.string().nullish() })),
+  users: z.array(z.extend(userSummarySchema, { city: z.nullish(z.string()) })),
 });
 export type CityPresidentsResponse = z.infer<typeof cityPresidentsResponseSchema>;

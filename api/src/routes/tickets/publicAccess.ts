@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
+import * as z from 'zod/mini';
 import { HttpError, tooManyRequests as tooMany } from '../../httpError';
 import type { ThrottleDecision } from '../../services/loginThrottle';
 import { isStaff, type Viewer } from '../../services/tickets/access';
@@ -62,6 +63,6 @@ export function publicErrors<S extends 400 | 404 | 413 | 415 | 422 | 429>(...sta
     429: 'Too many requests from this address: `Retry-After` says when to try again',
   };
   return Object.fromEntries(
-    statuses.map((status) => [status, errorAnswerSchema.describe(meanings[status])]),
+    statuses.map((status) => [status, errorAnswerSchema.check(z.describe(meanings[status]))]),
   ) as Record<S, typeof errorAnswerSchema>;
 }

@@ -17,14 +17,14 @@ import {
   type TicketSubmitForm,
   ticketSubmitResponseSchema,
 } from 'shared-contracts';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The answer as the submit flow reads it (docs/product.md#ticket-states): the shared schema, with ticketId, userId and
  * shareUrl each allowed to be missing, so the flow can go to the member's tickets when only a
  * userId comes back, or say 'Could not determine ticket ID from server response.' with neither.
  */
-export const submitAnswerSchema = ticketSubmitResponseSchema.partial({
+export const submitAnswerSchema = z.partial(ticketSubmitResponseSchema, {
   success: true,
   ticketId: true,
   userId: true,
