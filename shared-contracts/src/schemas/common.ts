@@ -33,14 +33,17 @@ export interface TextOptions {
 }
 
 /** Refuses the control characters a field of this kind may not hold. */
-export function withoutControlCharacters(schema: z.ZodMiniString, { multiLine = false }: TextOptions = {}) {
+export function withoutControlCharacters(
+  schema: z.ZodMiniString<string>,
+  { multiLine = false }: TextOptions = {},
+) {
   // A search for one forbidden character: linear, and no recursion on a huge value.
   const forbidden = multiLine ? CONTROL_CHARACTER_BUT_NEWLINES : CONTROL_CHARACTER;
   return schema.check(z.refine((text) => !forbidden.test(text), CONTROL_CHARACTERS_MESSAGE));
 }
 
 /** A name (of a person, city or committee): a text of one line, without bidi controls either. */
-export function asName(schema: z.ZodMiniString) {
+export function asName(schema: z.ZodMiniString<string>) {
   return schema.check(z.refine((text) => !BIDI_CONTROL.test(text), BIDI_CONTROLS_MESSAGE));
 }
 
