@@ -13,6 +13,7 @@ const pages: RemotePages<'publicIntake'> = {
   '/tickets/:userId': lazy(
     () => import(/* webpackChunkName: "page-user-tickets" */ '../pages/UserTicketsPage'),
   ),
+  '/track': lazy(() => import(/* webpackChunkName: "page-track" */ '../pages/TrackPage')),
 };
 
 export default pages;

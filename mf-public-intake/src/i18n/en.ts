@@ -99,6 +99,17 @@ export const publicIntakeEn = {
     latestUpdate: 'Latest update',
     latestBy: '{{name}}, {{date}}',
   },
+  track: {
+    title: 'Find your tickets',
+    intro: 'Enter your email and we will send you the link to your tickets',
+    email: 'Email',
+    send: 'Send me the link',
+    sending: 'Sending...',
+    doneTitle: 'Check your inbox',
+    done: 'If {{email}} has tickets with us, the link to them is on its way. It can take a few minutes; look in your spam folder too.',
+    failedTitle: 'The link could not be requested',
+    submitTicket: 'Submit a New Ticket',
+  },
   conversation: {
     title: 'Messages',
     timeline: 'Messages about this ticket',

@@ -8,6 +8,8 @@ describe('isChromeHidden (docs/product.md#routes)', () => {
     ['/tickets/3', true],
     ['/add-ticket', true],
     ['/add-ticket/extra', false],
+    ['/track', true],
+    ['/tracking', false],
     ['/dashboard', false],
     ['/ticket', false],
     ['/', false],

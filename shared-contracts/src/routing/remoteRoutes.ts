@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
  * each other: they link by URL only.
  */
 export const REMOTE_ROUTES = {
-  publicIntake: ['/add-ticket', '/ticket-detail/:id', '/tickets/:userId'],
+  publicIntake: ['/add-ticket', '/ticket-detail/:id', '/tickets/:userId', '/track'],
   staffDashboard: [
     '/dashboard',
     '/all-tickets',
