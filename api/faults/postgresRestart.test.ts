@@ -149,6 +149,7 @@ describe('the api while its PostgreSQL restarts', () => {
       expect(outage.health.body).toEqual({
         status: 'unavailable',
         database: { kind: 'postgres', reachable: false },
+        email: 'held',
       });
       expect(outage.list.status).toBe(503);
       expect(outage.list.headers.get('retry-after')).toBe('5');

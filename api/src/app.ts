@@ -7,11 +7,13 @@ import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
+import { type OutboxOptions, registerOutbox } from './plugins/outbox';
 import { registerSecurity } from './plugins/security';
 import { registerShutdown } from './plugins/shutdown';
 import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
+import { type Clock, systemClock } from './services/clock';
 import { seedDemoData } from './services/demoData';
 
 declare module 'fastify' {
@@ -24,6 +26,10 @@ export interface BuildAppOptions {
   config: Config;
   /** Log lines go here instead of stdout (tests read them). */
   logDestination?: LogDestination;
+  /** The api's clock (tests pass one they can move). */
+  clock?: Clock;
+  /** Test hooks of the outbox worker. */
+  outbox?: OutboxOptions;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -32,7 +38,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
  * Builds the api with its database open and migrated, without listening: server.ts listens,
  * tests use `inject`. Closing the app closes the database.
  */
-export async function buildApp({ config, logDestination }: BuildAppOptions) {
+export async function buildApp({ config, logDestination, clock = systemClock, outbox }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config, logDestination),
     genReqId: requestIdOf,
@@ -66,6 +72,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     },
   });
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -90,6 +97,7 @@ export async function buildApp({ config, logDestination }: BuildAppOptions) {
     registerErrorHandlers(app);
     registerShutdown(app);
     await registerAuth(app, config);
+    registerOutbox(app, config, outbox);
     registerTicketServices(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.

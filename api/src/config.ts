@@ -117,6 +117,44 @@ const envSchema = z
       .min(8, { error: 'must be at least 8 characters' })
       .default(DEFAULT_DEMO_PASSWORD),
     HELPDESK_DEMO_TICKETS: wholeNumber(0, 100_000).optional(),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, {
+        error: "must be the site's origin, e.g. https://helpdesk.example.org",
+      })
+      .default('http://localhost:8080'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().default('Help Desk <helpdesk@localhost>'),
+    OUTBOX_WORKER: optionalFlag,
+    OUTBOX_POLL_MS: wholeNumber(10).default(1_000),
+    OUTBOX_LEASE_MS: wholeNumber(1_000).default(120_000),
+    OUTBOX_BATCH: wholeNumber(1, 1_000).default(20),
+    OUTBOX_CONCURRENCY: wholeNumber(1, 100).default(4),
+    OUTBOX_RETRY_BASE_MS: wholeNumber(1).default(30_000),
+    OUTBOX_MAX_BACKOFF_MS: wholeNumber(1).default(24 * 3600_000),
+    SMS_PROVIDER: z.enum(['msg91']).optional(),
+    SMS_AUTH_KEY: z.string().optional(),
+    SMS_SENDER_ID: z.string().optional(),
+    SMS_API_URL: z.string().url().default('https://control.msg91.com/api/v5/flow'),
+    SMS_TEMPLATES: z.string().optional(),
+    WHATSAPP_TOKEN: z.string().optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+    WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+    WHATSAPP_TEMPLATES: z.string().optional(),
+    WHATSAPP_LANGUAGE: z.string().default('en'),
+    PHONE_COUNTRY_CODE: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: 'must be 1 to 3 digits' })
+      .default('91'),
+    REPLY_MAX_PER_TICKET: wholeNumber(1).default(30),
+    REPLY_MAX_PER_IP: wholeNumber(1).default(60),
+    REPLY_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    MEMBER_LINK_MAX_PER_IP: wholeNumber(1).default(10),
+    MEMBER_LINK_MAX_PER_EMAIL: wholeNumber(1).default(3),
+    MEMBER_LINK_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -163,10 +201,70 @@ const envSchema = z
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,
       /** Files left by a crash are removed once this old (other instances may be mid-upload). */
       uploadSweepGraceMs: env.UPLOAD_SWEEP_GRACE_MS,
+      /** The site's origin, for the links in the messages (the api never sees it otherwise). */
+      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      outbox: {
+        /** Whether this process sends messages (on unless turned off; rows are written either way). */
+        worker: env.OUTBOX_WORKER ?? true,
+        pollMs: env.OUTBOX_POLL_MS,
+        leaseMs: env.OUTBOX_LEASE_MS,
+        batchSize: env.OUTBOX_BATCH,
+        concurrency: env.OUTBOX_CONCURRENCY,
+        retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+        maxBackoffMs: env.OUTBOX_MAX_BACKOFF_MS,
+      },
+      sms:
+        env.SMS_PROVIDER && env.SMS_AUTH_KEY
+          ? {
+              provider: env.SMS_PROVIDER,
+              authKey: env.SMS_AUTH_KEY,
+              senderId: env.SMS_SENDER_ID,
+              apiUrl: env.SMS_API_URL,
+              templates: templateMap(env.SMS_TEMPLATES),
+            }
+          : undefined,
+      whatsapp:
+        env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+          ? {
+              token: env.WHATSAPP_TOKEN,
+              phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+              apiUrl: env.WHATSAPP_API_URL,
+              templates: templateMap(env.WHATSAPP_TEMPLATES),
+              language: env.WHATSAPP_LANGUAGE,
+            }
+          : undefined,
+      phoneCountryCode: env.PHONE_COUNTRY_CODE,
+      /** Replies per ticket and per client address (POST /tickets/{id}/replies). */
+      replyLimit: {
+        maxPerTicket: env.REPLY_MAX_PER_TICKET,
+        maxPerIp: env.REPLY_MAX_PER_IP,
+        windowMs: env.REPLY_WINDOW_MS,
+      },
+      /** Member links asked for by email (POST /members/links), per client address and per address. */
+      memberLinkLimit: {
+        maxPerIp: env.MEMBER_LINK_MAX_PER_IP,
+        maxPerEmail: env.MEMBER_LINK_MAX_PER_EMAIL,
+        windowMs: env.MEMBER_LINK_WINDOW_MS,
+      },
     };
   });
 
 export type Config = z.output<typeof envSchema>;
+
+/**
+ * `SMS_TEMPLATES` / `WHATSAPP_TEMPLATES`: `template=providerId` pairs separated by commas, e.g.
+ * `ticketSubmittedMember=1207161234567890123,ticketStatusChanged=1207161234567890124` (the DLT
+ * template ids registered with the SMS gateway, or the approved WhatsApp template names).
+ */
+function templateMap(value: string | undefined): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const [name, id] = pair.split('=').map((part) => part.trim());
+    if (name && id) map[name] = id;
+  }
+  return map;
+}
 
 export class ConfigError extends StartupError {
   override name = 'ConfigError';

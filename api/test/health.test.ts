@@ -15,7 +15,7 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: { kind, reachable: true } });
+    expect(response.json()).toEqual({ status: 'ok', database: { kind, reachable: true }, email: 'held' });
   });
 
   it('answers 503 with reachable false when the database does not answer', async () => {
@@ -25,7 +25,11 @@ describe.each(databaseKinds)('health on %s', (kind) => {
 
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.json()).toEqual({ status: 'unavailable', database: { kind, reachable: false } });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      database: { kind, reachable: false },
+      email: 'held',
+    });
     ping.mockRestore();
   });
 

@@ -72,6 +72,7 @@ describe('api processes on one PGlite folder', () => {
       expect(await (await fetch(`${url}/api/health`)).json()).toEqual({
         status: 'ok',
         database: { kind: 'pglite', reachable: true },
+        email: 'held',
       });
       expect(readFileSync(lockPath(), 'utf8')).toBe(String(next.child.pid));
     },

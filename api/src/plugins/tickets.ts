@@ -27,8 +27,8 @@ const MAINTENANCE_EVERY_MS = 10 * 60_000;
  */
 export function registerTicketServices(app: FastifyInstance, config: Config): void {
   const store = new UploadStore(config.uploadDir);
-  const submits = new IpThrottle(app.db, 'submit-ip', config.submitLimit);
-  const lookups = new IpThrottle(app.db, 'lookup-ip', config.lookupLimit);
+  const submits = new IpThrottle(app.db, 'submit-ip', config.submitLimit, app.clock);
+  const lookups = new IpThrottle(app.db, 'lookup-ip', config.lookupLimit, app.clock);
   app.decorate('uploadStore', store);
   app.decorate('submitThrottle', submits);
   app.decorate('lookupThrottle', lookups);
@@ -37,6 +37,7 @@ export function registerTicketServices(app: FastifyInstance, config: Config): vo
     new SubmitService(app.db, store, {
       maxBytes: config.uploadMaxBytes,
       unusablePasswordHash: app.dummyPasswordHash,
+      notifier: app.outbox.notifier,
     }),
   );
 

@@ -3,7 +3,10 @@ import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
+import { memberRoutes } from './members';
+import { messageRoutes } from './messages';
 import { ticketActionRoutes } from './tickets/actions';
+import { conversationRoutes } from './tickets/conversation';
 import { publicTicketRoutes } from './tickets/public';
 import { staffTicketRoutes } from './tickets/staff';
 import { userRoutes } from './users';
@@ -18,4 +21,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicTicketRoutes);
   await app.register(staffTicketRoutes);
   await app.register(ticketActionRoutes);
+  await app.register(conversationRoutes);
+  await app.register(messageRoutes);
+  await app.register(memberRoutes);
 };

@@ -314,6 +314,8 @@ export const ticketActionRequestSchema = z.object({
   comment: z._default(optionalText(TEXT_LIMITS.comment, { multiLine: true }), ''),
   user: z.optional(z.object({ role: roleSchema })),
   version: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Who reads an approve's comment: the member too (`public`, default) or staff only (`internal`). */
+  visibility: z.optional(commentVisibilitySchema),
 });
 export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
 export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;
@@ -326,6 +328,8 @@ export const ticketStatusPatchSchema = z.object({
   status: ticketStatusSchema,
   comment: z._default(optionalText(TEXT_LIMITS.comment, { multiLine: true }), ''),
   version: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Who reads an approve's comment: the member too (`public`, default) or staff only (`internal`). */
+  visibility: z.optional(commentVisibilitySchema),
 });
 export type TicketStatusPatch = z.infer<typeof ticketStatusPatchSchema>;
 

@@ -8,6 +8,8 @@ const healthSchema = z.object({
     kind: z.enum(['pglite', 'postgres']),
     reachable: z.boolean(),
   }),
+  /** `held`: no SMTP_URL, emails are kept in the outbox and not sent. */
+  email: z.enum(['smtp', 'held']),
 });
 
 /** Liveness and database reachability, for load balancers and scripts that wait for the api. */
@@ -25,21 +27,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const email = app.outbox.emailState;
       try {
         await app.pingDatabase();
         if (app.shuttingDown) {
           // Draining after SIGTERM: a balancer that checks health sends no new requests here.
           return reply
             .code(503)
-            .send({ status: 'shutting-down', database: { kind: app.dbKind, reachable: true } });
+            .send({ status: 'shutting-down', database: { kind: app.dbKind, reachable: true }, email });
         }
-        return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true } };
+        return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true }, email };
       } catch (error) {
         request.log.warn({ err: error }, 'database ping failed');
         return reply
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false } });
+          .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false }, email });
       }
     },
   );

@@ -42,8 +42,14 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = currentUserOf(request);
-        const { action, comment, version } = request.body;
-        const ticket = await actOnTicket(app.db, actor, request.params.id, { action, comment, version });
+        const { action, comment, version, visibility } = request.body;
+        const ticket = await actOnTicket(
+          app.db,
+          actor,
+          request.params.id,
+          { action, comment, version, visibility },
+          app.outbox.notifier,
+        );
         request.log.info({ ticketId: ticket.id, action, status: ticket.status }, 'ticket action');
         return { ticket };
       },
@@ -70,6 +76,7 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUserOf(request),
         request.params.id,
         request.body,
+        app.outbox.notifier,
       );
       request.log.info({ ticketId: ticket.id, status: ticket.status }, 'ticket status changed');
       return { ticket };

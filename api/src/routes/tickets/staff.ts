@@ -3,18 +3,15 @@ import {
   API_PATHS,
   type CityStatsResponse,
   cityStatsResponseSchema,
-  idParamsSchema,
   STAFF_ROLES,
   type TicketListResponse,
   type TicketStats,
-  ticketHistoryResponseSchema,
   ticketListQuerySchema,
   ticketListResponseSchema,
   ticketStatsQuerySchema,
   ticketStatsSchema,
 } from 'shared-contracts/contracts';
-import { currentUserOf, invalidSession, tokenClaimsOf } from '../../plugins/auth';
-import { ticketHistory } from '../../services/tickets/actions';
+import { invalidSession, tokenClaimsOf } from '../../plugins/auth';
 import { listStaffTicketsJson, STAFF_LISTINGS, type StaffListingName } from '../../services/tickets/listing';
 import { cityStatsStatement, statsJson, ticketStatsStatement } from '../../services/tickets/stats';
 import { bearerAuth, errorResponses } from '../errorResponses';
@@ -136,22 +133,5 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body === null) throw invalidSession();
       return reply.type(JSON_TYPE).send(body as unknown as CityStatsResponse);
     },
-  );
-
-  app.get(
-    API_PATHS.tickets.history,
-    {
-      onRequest: app.requireUser(...STAFF_ROLES),
-      schema: {
-        summary: "A ticket's history, oldest first (staff who may see the ticket; 404 otherwise)",
-        tags,
-        security: bearerAuth,
-        params: idParamsSchema,
-        response: { 200: ticketHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      history: await ticketHistory(app.db, currentUserOf(request), request.params.id),
-    }),
   );
 };

@@ -109,7 +109,13 @@ export interface TicketGate {
   memberKeyHash: string | null;
 }
 
-export type AccessDecision = { allowed: false } | { allowed: true; maskContact: boolean };
+/**
+ * `audience`: who the answer is for. `member`: a key holder or the member signed in, whose answers
+ * are built by the allowlist of memberView.ts (no internal entries); `staff`: staff in scope.
+ */
+export type Audience = 'staff' | 'member';
+
+export type AccessDecision = { allowed: false } | { allowed: true; maskContact: boolean; audience: Audience };
 
 const DENIED: AccessDecision = { allowed: false };
 
@@ -142,8 +148,11 @@ export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined)
   const byTicketKey = secretMatches(viewer.accessKey, gate?.viewKeyHash);
   const byMemberKey = secretMatches(viewer.accessKey, gate?.memberKeyHash);
   if (!gate) return DENIED;
-  if (viewer.actor && canUserSee(viewer.actor, gate)) return { allowed: true, maskContact: false };
-  if (byTicketKey || byMemberKey) return { allowed: true, maskContact: true };
+  if (viewer.actor && canStaffSee(viewer.actor, gate))
+    return { allowed: true, maskContact: false, audience: 'staff' };
+  if (viewer.actor && canUserSee(viewer.actor, gate))
+    return { allowed: true, maskContact: false, audience: 'member' };
+  if (byTicketKey || byMemberKey) return { allowed: true, maskContact: true, audience: 'member' };
   return DENIED;
 }
 
@@ -168,16 +177,17 @@ export async function findMemberGate(db: AppDatabase, userId: number): Promise<M
  */
 export type MemberListDecision =
   | { allowed: false }
-  | { allowed: true; maskContact: boolean; where: SQL | undefined };
+  | { allowed: true; maskContact: boolean; where: SQL | undefined; audience: Audience };
 
 export function decideMemberAccess(viewer: Viewer, gate: MemberGate | undefined): MemberListDecision {
   const byKey = secretMatches(viewer.accessKey, gate?.accessKeyHash);
   if (!gate) return { allowed: false };
   const { actor } = viewer;
-  if (actor && actor.id === gate.id) return { allowed: true, maskContact: false, where: undefined };
+  if (actor && actor.id === gate.id)
+    return { allowed: true, maskContact: false, where: undefined, audience: 'member' };
   if (actor && staffScope(actor).kind !== 'none') {
-    return { allowed: true, maskContact: false, where: staffScopeWhere(actor) };
+    return { allowed: true, maskContact: false, where: staffScopeWhere(actor), audience: 'staff' };
   }
-  if (byKey) return { allowed: true, maskContact: true, where: undefined };
+  if (byKey) return { allowed: true, maskContact: true, where: undefined, audience: 'member' };
   return { allowed: false };
 }

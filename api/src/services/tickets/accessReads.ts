@@ -8,10 +8,11 @@ import {
   type PagingQuery,
   TICKETS_PAGE_SIZE,
   type Ticket,
+  type TicketComment,
   type TicketCustomer,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { attachments, cities, tickets, users } from '../../db/schema';
+import { attachments, cities, ticketComments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
 import {
   decideMemberAccess,
@@ -23,8 +24,9 @@ import {
   type Viewer,
 } from './access';
 import { maskEmail, maskMobile } from './masking';
+import { memberHistory, memberTicket } from './memberView';
 import { STORED_NAME, type StoredKind } from './storage';
-import { readTicket, readTickets } from './ticketReader';
+import { readHistory, readTicket, readTickets } from './ticketReader';
 
 /** The one answer for a ticket that does not exist and one the caller may not see. */
 export const TICKET_NOT_FOUND = 'Ticket not found';
@@ -39,8 +41,23 @@ export async function openTicket(db: AppDatabase, viewer: Viewer, id: number): P
   const ticket = decision.allowed
     ? await readTicket(db, id, { history: true, attachments: true, maskContact: decision.maskContact })
     : undefined;
-  if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  return ticket;
+  if (!ticket || !decision.allowed) throw notFound(TICKET_NOT_FOUND);
+  return decision.audience === 'member' ? memberTicket(ticket) : ticket;
+}
+
+/**
+ * GET /tickets/{id}/history: staff in scope get every entry with its visibility; a key holder or
+ * the member the public ones (the allowlist of memberView.ts). Missing and refused: the same 404.
+ */
+export async function openTicketHistory(
+  db: AppDatabase,
+  viewer: Viewer,
+  id: number,
+): Promise<TicketComment[]> {
+  const decision = decideTicketAccess(viewer, await findTicketGate(db, id));
+  if (!decision.allowed) throw notFound(TICKET_NOT_FOUND);
+  const history = (await readHistory(db, [id])).get(id) ?? [];
+  return decision.audience === 'member' ? memberHistory(history) : history;
 }
 
 /** The member and one page of the tickets of theirs the viewer may see, newest first. */
@@ -58,6 +75,8 @@ export async function openMemberTickets(
   ]);
   // City-scoped staff see a member only through a ticket of their city.
   if (!user || (decision.where && page.total === 0)) throw notFound(MEMBER_NOT_FOUND);
+  if (decision.audience === 'member')
+    return { user, total: page.total, tickets: page.tickets.map(memberTicket) };
   return { user, ...page };
 }
 
@@ -71,8 +90,8 @@ export async function openLatestMemberTicket(
   const ticket = decision.allowed
     ? await readLatestMemberTicket(db, userId, decision.where, decision.maskContact)
     : undefined;
-  if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  return ticket;
+  if (!ticket || !decision.allowed) throw notFound(TICKET_NOT_FOUND);
+  return decision.audience === 'member' ? memberTicket(ticket) : ticket;
 }
 
 /** A stored file of this kind, for a viewer who may see its ticket. */
@@ -83,7 +102,10 @@ export async function openStoredFile(
   storedName: string,
 ): Promise<StoredFileRecord> {
   const file = await findStoredFile(db, kind, storedName);
-  if (!decideTicketAccess(viewer, file?.gate).allowed || !file) throw notFound(FILE_NOT_FOUND);
+  const decision = decideTicketAccess(viewer, file?.gate);
+  if (!decision.allowed || !file) throw notFound(FILE_NOT_FOUND);
+  // The file of an internal note is staff's alone.
+  if (file.internal && decision.audience !== 'staff') throw notFound(FILE_NOT_FOUND);
   return file;
 }
 
@@ -168,6 +190,8 @@ interface StoredFileRecord {
   gate: TicketGate;
   originalName: string;
   contentType: string;
+  /** Whether it came with an internal note. */
+  internal: boolean;
 }
 
 /** A stored file of this kind and its ticket's gate, or undefined for a name no attachment has. */
@@ -182,12 +206,14 @@ async function findStoredFile(
       ...TICKET_GATE_COLUMNS,
       originalName: attachments.originalName,
       contentType: attachments.contentType,
+      visibility: ticketComments.visibility,
     })
     .from(attachments)
     .innerJoin(tickets, eq(tickets.id, attachments.ticketId))
     .innerJoin(users, eq(users.id, tickets.customerId))
+    .leftJoin(ticketComments, eq(ticketComments.id, attachments.commentId))
     .where(and(eq(attachments.storedName, storedName), eq(attachments.kind, kind)));
   if (!row) return undefined;
-  const { originalName, contentType, ...gate } = row;
-  return { gate, originalName, contentType };
+  const { originalName, contentType, visibility, ...gate } = row;
+  return { gate, originalName, contentType, internal: visibility === 'internal' };
 }

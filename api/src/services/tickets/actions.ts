@@ -10,17 +10,17 @@ import {
   decide,
   STALE_REASON,
   type Ticket,
-  type TicketComment,
   type TicketStatus,
   type WorkflowTicket,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
-import { type AccessActor, canStaffSee } from './access';
+import type { Notifier } from '../outbox/notifications';
+import type { AccessActor } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
 import { actionForStatus } from './actionForStatus';
-import { readHistory, readTicket } from './ticketReader';
+import { readTicket } from './ticketReader';
 
 /** Who acts: the signed-in user as the workflow needs them. */
 export interface ActionActor extends AccessActor {
@@ -34,6 +34,12 @@ export interface ActionRequest {
   comment?: string;
   /** The ticket version the caller loaded; a different one is refused with 409. */
   version?: number;
+  /**
+   * Who may read an approve's comment: the member too (`public`, the default) or staff only
+   * (`internal`: the chain's entry stays public with its plain text, the comment is a note beside
+   * it). Reasons and resolutions are always public.
+   */
+  visibility?: 'public' | 'internal';
 }
 
 /** Without a version from the caller, a ticket changed between read and write is decided again. */
@@ -81,6 +87,7 @@ export async function actOnTicket(
   actor: ActionActor,
   id: number,
   request: ActionRequest,
+  notifier?: Notifier,
 ): Promise<Ticket> {
   for (let attempt = 1; ; attempt += 1) {
     const row = await readWorkflowRow(db, id);
@@ -97,6 +104,13 @@ export async function actOnTicket(
       throw new HttpError(decision.httpStatus, decision.reason, details);
     }
     const { patch, history } = decision;
+    // An approve's comment kept among staff: the chain's public entry gets the text it would have
+    // without a comment, and the comment becomes an internal note beside it.
+    const noteText =
+      request.visibility === 'internal' && history.action === 'approve' && request.comment?.trim()
+        ? request.comment.trim()
+        : null;
+    const publicText = noteText ? (plainText(actor, request.action, row) ?? history.text) : history.text;
 
     const written = await db.transaction(async (tx) => {
       const updated = await tx
@@ -105,19 +119,36 @@ export async function actOnTicket(
         .where(and(eq(tickets.id, id), eq(tickets.version, row.version)))
         .returning({ id: tickets.id });
       if (updated.length === 0) return false;
-      await tx.insert(ticketComments).values({
+      const entry = {
         ticketId: id,
         actorId: actor.id,
         actionBy: actor.fullName,
         actorRole: actor.role,
-        action: history.action,
-        text: history.text,
         statusAfter: patch.status,
         assigneeAfter: patch.currentAssignee ?? row.currentAssignee ?? null,
+      };
+      await tx.insert(ticketComments).values({ ...entry, action: history.action, text: publicText });
+      if (noteText) {
+        await tx
+          .insert(ticketComments)
+          .values({ ...entry, action: 'note', text: noteText, visibility: 'internal' });
+      }
+      await notifier?.actionTaken(tx, {
+        ticketId: id,
+        before: { status: row.status as TicketStatus, currentAssignee: row.currentAssignee ?? null },
+        after: {
+          status: (patch.status ?? row.status) as TicketStatus,
+          currentAssignee: patch.currentAssignee ?? row.currentAssignee ?? null,
+        },
+        text: publicText,
+        textIsPublic: true,
       });
       return true;
     });
-    if (written) break;
+    if (written) {
+      notifier?.afterCommit();
+      break;
+    }
     // Someone changed the ticket after it was read. A caller who named the version they saw is
     // told (409); otherwise the action is decided again on the ticket as it is now.
     if (request.version !== undefined || attempt >= ATTEMPTS_WITHOUT_VERSION) {
@@ -129,6 +160,17 @@ export async function actOnTicket(
   return ticket;
 }
 
+/** The chain entry's text of the action without a comment (`Approved by City President`). */
+function plainText(actor: ActionActor, action: string, row: WorkflowRow): string | undefined {
+  const decision = decide(
+    { role: actor.role, city: actor.cityName, id: actor.id, name: actor.fullName },
+    action,
+    row,
+    { comment: '' },
+  );
+  return decision.ok ? decision.history.text : undefined;
+}
+
 /**
  * PATCH /tickets/{id}/status: the target status as the action that leads there (docs/product.md#ticket-states Action
  * names: approved → approve, rejected → reject, resolved → resolve, in-review → review), through
@@ -138,25 +180,18 @@ export function changeTicketStatus(
   db: AppDatabase,
   actor: ActionActor,
   id: number,
-  body: { status: TicketStatus; comment?: string; version?: number },
+  body: { status: TicketStatus; comment?: string; version?: number; visibility?: 'public' | 'internal' },
+  notifier?: Notifier,
 ): Promise<Ticket> {
   const action = actionForStatus(body.status);
   if (!action) {
     return Promise.reject(new HttpError(409, 'No action moves a ticket back to pending'));
   }
-  return actOnTicket(db, actor, id, { action, comment: body.comment, version: body.version });
-}
-
-/**
- * GET /tickets/{id}/history: every entry, oldest first, for staff who may see the ticket; a ticket
- * they may not see is answered like a missing one (404), so ids cannot be probed.
- */
-export async function ticketHistory(
-  db: AppDatabase,
-  actor: AccessActor,
-  id: number,
-): Promise<TicketComment[]> {
-  const [ticket] = await db.select({ cityId: tickets.cityId }).from(tickets).where(eq(tickets.id, id));
-  if (!ticket || !canStaffSee(actor, ticket)) throw notFound(TICKET_NOT_FOUND);
-  return (await readHistory(db, [id])).get(id) ?? [];
+  return actOnTicket(
+    db,
+    actor,
+    id,
+    { action, comment: body.comment, version: body.version, visibility: body.visibility },
+    notifier,
+  );
 }

@@ -25,6 +25,7 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../httpError';
+import type { Notifier } from '../outbox/notifications';
 import { checkFileContent } from './fileContent';
 import { detectFileType, safeFileName } from './fileType';
 import { findAnswer, requestFingerprint } from './idempotency';
@@ -57,9 +58,17 @@ function fileTooLarge(maxBytes: number): HttpError {
   return new HttpError(413, message, [{ path: ATTACHMENT_FIELD, message }]);
 }
 
-interface ReceivedForm {
+export interface ReceivedForm {
   fields: Record<string, string>;
   file: (ReceivedFile & { originalName: string }) | null;
+}
+
+/** What the checks found of a file: its type by its bytes, and its size and hash after cleaning. */
+export interface CheckedFile {
+  extension: string;
+  contentType: string;
+  size: number;
+  sha256: string;
 }
 
 export interface SubmitAnswer {
@@ -113,6 +122,8 @@ export class SubmitService {
       maxBytes: number;
       /** The password hash of a member the submit creates: one nobody knows the password of. */
       unusablePasswordHash: string;
+      /** Writes the submit's messages (docs/architecture.md#conversation-and-notifications). */
+      notifier?: Notifier;
     },
   ) {}
 
@@ -122,7 +133,7 @@ export class SubmitService {
    * is unknown, which the sweep settles).
    */
   async submit(parts: AsyncIterable<Multipart>, idempotencyKey: string | undefined): Promise<SubmitAnswer> {
-    const { fields, file } = await this.receive(parts);
+    const { fields, file } = await this.receiveForm(parts);
     const placed: { file: PlacedFile | null } = { file: null };
     try {
       const answer = await this.submitOnce(fields, file, idempotencyKey, (placedFile) => {
@@ -147,7 +158,7 @@ export class SubmitService {
    * 400/413 for anything else (a second file, a file under another name, an oversized part), after
    * removing what it had received.
    */
-  private async receive(parts: AsyncIterable<Multipart>): Promise<ReceivedForm> {
+  async receiveForm(parts: AsyncIterable<Multipart>): Promise<ReceivedForm> {
     const { maxBytes } = this.options;
     const fields: Record<string, string> = {};
     let file: ReceivedForm['file'] = null;
@@ -183,6 +194,49 @@ export class SubmitService {
     return { fields, file };
   }
 
+  /**
+   * The upload rules of the submit (docs/product.md#validation): the type by its bytes and the
+   * content inside; a 400 for a file that breaks them. Used by the replies too.
+   */
+  async checkFile(file: ReceivedForm['file']): Promise<CheckedFile | null> {
+    if (!file) return null;
+    const detected = await detectFileType(file.originalName, file.head, file.tempPath, file.size);
+    if (!detected) throw badRequest(FILE_TYPE_MESSAGE, ATTACHMENT_FIELD);
+    // What is inside: pixel count, active PDF content, DOCX entities; a photo loses its EXIF here.
+    const content = await checkFileContent(detected.kind, file.tempPath);
+    if (!content.ok) throw badRequest(content.message, ATTACHMENT_FIELD);
+    return {
+      extension: detected.extension,
+      contentType: detected.contentType,
+      size: content.size,
+      sha256: content.sha256,
+    };
+  }
+
+  /** Moves a checked file into the store under a random name (the caller removes it on failure). */
+  async placeFile(file: ReceivedForm['file'], checked: CheckedFile | null): Promise<PlacedFile | null> {
+    if (!file || !checked) return null;
+    const storedName = await this.store.place(file.tempPath, 'attachment', checked.extension);
+    return {
+      kind: 'attachment',
+      storedName,
+      originalName: safeFileName(file.originalName),
+      contentType: checked.contentType,
+      size: checked.size,
+      sha256: checked.sha256,
+    };
+  }
+
+  /** Removes a placed file (a reply or submit that did not commit). */
+  removePlaced(file: PlacedFile): Promise<void> {
+    return this.store.remove(file.kind, file.storedName);
+  }
+
+  /** Removes a received file's temporary copy. */
+  discard(file: ReceivedForm['file']): Promise<void> {
+    return file ? this.store.discard(file.tempPath) : Promise.resolve();
+  }
+
   /** The stored answer of this key for this request, undefined when there is none; 422 for another request. */
   private async storedAnswer(
     idempotencyKey: string | undefined,
@@ -205,13 +259,7 @@ export class SubmitService {
     onPlaced: (file: PlacedFile) => void,
   ): Promise<SubmitAnswer> {
     const input = validateSubmitFields(fields);
-    const detected = file
-      ? await detectFileType(file.originalName, file.head, file.tempPath, file.size)
-      : null;
-    if (file && !detected) throw badRequest(FILE_TYPE_MESSAGE, ATTACHMENT_FIELD);
-    // What is inside: pixel count, active PDF content, DOCX entities; a photo loses its EXIF here.
-    const content = file && detected ? await checkFileContent(detected.kind, file.tempPath) : null;
-    if (content && !content.ok) throw badRequest(content.message, ATTACHMENT_FIELD);
+    const checked = await this.checkFile(file);
     const refs = await resolveSubmitRefs(this.db, input);
     const requestHash = requestFingerprint(
       fields,
@@ -220,27 +268,20 @@ export class SubmitService {
     const earlier = await this.storedAnswer(idempotencyKey, requestHash);
     if (earlier) return earlier;
 
-    let placed: PlacedFile | null = null;
-    if (file && detected) {
-      const storedName = await this.store.place(file.tempPath, 'attachment', detected.extension);
-      placed = {
-        kind: 'attachment',
-        storedName,
-        originalName: safeFileName(file.originalName),
-        contentType: detected.contentType,
-        size: content?.ok ? content.size : file.size,
-        sha256: content?.ok ? content.sha256 : file.sha256,
-      };
-      onPlaced(placed);
-    }
+    const placed = await this.placeFile(file, checked);
+    if (placed) onPlaced(placed);
     const outcome = await createSubmittedTicket(this.db, {
       input,
       refs,
       file: placed,
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : null,
       unusablePasswordHash: this.options.unusablePasswordHash,
+      notifier: this.options.notifier,
     });
-    if (outcome.kind === 'created') return { body: outcome.body, replayed: false };
+    if (outcome.kind === 'created') {
+      this.options.notifier?.afterCommit();
+      return { body: outcome.body, replayed: false };
+    }
     // Another submit with this key won the race: its answer, now committed.
     const winner = await this.storedAnswer(idempotencyKey, requestHash);
     if (winner) return winner;

@@ -4,7 +4,7 @@
  * history and attachments. Lists first pick one page of ids with an index, then hydrate only
  * those ids here, so a page costs the same at 1,000 or 1,000,000 tickets.
  */
-import { type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Ticket, TicketAttachment, TicketComment } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
@@ -195,35 +195,47 @@ function byTicket<Row extends { ticketId: number }, Item>(
   return lists;
 }
 
-/** The history entries of the tickets, oldest first, by ticket. */
+/** The history entries of the tickets, oldest first, by ticket, each with its visibility and file. */
 export async function readHistory(db: AppDatabase, ids: number[]): Promise<Map<number, TicketComment[]>> {
   const rows = await db
-    .select()
+    .select({ entry: ticketComments, file: attachments })
     .from(ticketComments)
+    .leftJoin(attachments, eq(attachments.commentId, ticketComments.id))
     .where(inArray(ticketComments.ticketId, ids))
     .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  return byTicket(rows, (row) => ({
-    id: row.id,
-    actionBy: row.actionBy,
-    actorRole: row.actorRole,
-    action: row.action,
-    createdAt: row.createdAt.toISOString(),
-    text: row.text,
-  }));
+  return byTicket(
+    rows.map((row) => ({ ...row, ticketId: row.entry.ticketId })),
+    ({ entry, file }) => ({
+      id: entry.id,
+      actionBy: entry.actionBy,
+      actorRole: entry.actorRole,
+      action: entry.action,
+      createdAt: entry.createdAt.toISOString(),
+      text: entry.text,
+      visibility: entry.visibility,
+      attachment: file ? toAttachment(file) : null,
+    }),
+  );
 }
 
-async function readAttachments(db: AppDatabase, ids: number[]): Promise<Map<number, TicketAttachment[]>> {
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(inArray(attachments.ticketId, ids))
-    .orderBy(asc(attachments.id));
-  return byTicket(rows, (row) => ({
+/** An attachment row as answers show it. */
+export function toAttachment(row: typeof attachments.$inferSelect): TicketAttachment {
+  return {
     id: row.id,
     kind: row.kind,
     fileName: row.originalName,
     contentType: row.contentType,
     size: row.sizeBytes,
     url: attachmentUrl(row.kind, row.storedName),
-  }));
+  };
+}
+
+/** The files sent with the tickets themselves (a reply's file is on its history entry). */
+async function readAttachments(db: AppDatabase, ids: number[]): Promise<Map<number, TicketAttachment[]>> {
+  const rows = await db
+    .select()
+    .from(attachments)
+    .where(and(inArray(attachments.ticketId, ids), isNull(attachments.commentId)))
+    .orderBy(asc(attachments.id));
+  return byTicket(rows, toAttachment);
 }

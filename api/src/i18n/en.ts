@@ -1,0 +1,71 @@
+/**
+ * The api's catalogue: the texts of the messages it sends (email, SMS, WhatsApp), in English. A
+ * language is one more file of the same shape (`hi.ts`, `mr.ts`) added to `catalogues` in
+ * index.ts. `{{name}}` is filled with a parameter (escaped in the HTML body).
+ */
+export const en = {
+  email: {
+    signature: 'Help Desk',
+    ticketSubmittedMember: {
+      subject: 'We received your ticket #{{ticketId}}',
+      greeting: 'Dear {{name}},',
+      body: 'Thank you: your ticket "{{title}}" was received by the {{city}} chapter. We will write to you when it moves.',
+      shareLinkLabel: 'Open your ticket',
+      memberLinkLabel: 'See all your tickets',
+      memberLinkAbsent:
+        'To see all your tickets, use the link from an earlier email, or ask for a new one on the page below.',
+      trackLinkLabel: 'Get a new link to your tickets',
+      keepPrivate: 'These links open your tickets without a password: do not share them.',
+    },
+    ticketSubmittedStaff: {
+      subject: 'New ticket #{{ticketId}} in {{city}}',
+      body: '{{name}} submitted a ticket to the {{city}} chapter: "{{title}}".',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    ticketStatusChanged: {
+      subject: 'Your ticket #{{ticketId}} is now {{statusLabel}}',
+      greeting: 'Dear {{name}},',
+      body: 'Your ticket "{{title}}" is now {{statusLabel}}.',
+      reason: 'Reason: {{text}}',
+      resolution: 'Resolution: {{text}}',
+      openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
+    ticketHandedOff: {
+      subject: 'Ticket #{{ticketId}} is waiting for you',
+      body: 'Ticket #{{ticketId}} of the {{city}} chapter, "{{title}}", is now with you ({{statusLabel}}).',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    ticketRepliedMember: {
+      subject: 'New reply on your ticket #{{ticketId}}',
+      greeting: 'Dear {{name}},',
+      body: '{{author}} replied on your ticket "{{title}}":',
+      openWithLink: 'Reply with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
+    ticketRepliedStaff: {
+      subject: 'The member replied on ticket #{{ticketId}}',
+      body: '{{author}} replied on ticket #{{ticketId}}, "{{title}}":',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    memberLink: {
+      subject: 'Your link to your tickets',
+      greeting: 'Dear {{name}},',
+      body: 'You asked for the link to your tickets. It replaces the links of earlier emails.',
+      memberLinkLabel: 'See all your tickets',
+      keepPrivate: 'This link opens your tickets without a password: do not share it.',
+      notYou: 'If you did not ask for it, you can ignore this email.',
+    },
+    unsubscribeNote: 'You receive this email because you submitted a ticket to the Help Desk.',
+  },
+  /** The statuses as the messages name them. */
+  status: {
+    pending: 'pending',
+    'in-review': 'in review',
+    approved: 'approved',
+    resolved: 'resolved',
+    rejected: 'rejected',
+  },
+};
+
+export type Catalogue = typeof en;

@@ -1,0 +1,58 @@
+/**
+ * POST /members/links (/track, docs/product.md#private-links): "send me the link to my tickets".
+ * The answer and the work are the same whatever the address: the call never reads the members;
+ * it counts the address and the client against their limits and writes one outbox row, which the
+ * worker turns into an email with a fresh member link, or into nothing when no member has it.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, memberLinkRequestSchema, memberLinkResponseSchema } from 'shared-contracts/contracts';
+import { tooManyRequests } from '../../httpError';
+import { IpThrottle } from '../../services/tickets/accessThrottle';
+import { publicErrors } from '../tickets/publicAccess';
+
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { maxPerIp, maxPerEmail, windowMs } = app.config.memberLinkLimit;
+  const perAddress = new IpThrottle(app.db, 'link-ip', { max: maxPerIp, windowMs }, app.clock);
+  const perEmail = new IpThrottle(app.db, 'link-email', { max: maxPerEmail, windowMs }, app.clock);
+  const maintenance = setInterval(() => {
+    Promise.all([perAddress.prune(), perEmail.prune()]).catch((error) =>
+      app.log.warn({ err: error }, 'member link limit maintenance failed'),
+    );
+  }, MAINTENANCE_EVERY_MS);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  app.post(
+    API_PATHS.members.links,
+    {
+      schema: {
+        summary: 'Email a fresh link to the tickets of this address (202 whatever the address)',
+        description:
+          'The same answer, and the same work, for an address with tickets and one without: the link goes ' +
+          'only by email. Limited per client address (MEMBER_LINK_MAX_PER_IP) and per email address ' +
+          '(MEMBER_LINK_MAX_PER_EMAIL) per MEMBER_LINK_WINDOW_MS. A new link replaces the older ones.',
+        tags: ['conversation'],
+        body: memberLinkRequestSchema,
+        response: { 202: memberLinkResponseSchema, ...publicErrors(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      // Both limits are counted every time, so a refused and an accepted request cost the same.
+      const byClient = await perAddress.reserve(request.ip);
+      const byEmail = await perEmail.reserve(createHash('sha256').update(email).digest('base64url'));
+      if (!byClient.allowed) throw tooManyRequests('requests from your address', byClient.retryAfterSeconds);
+      if (!byEmail.allowed)
+        throw tooManyRequests('requests for this email address', byEmail.retryAfterSeconds);
+      await app.db.transaction((tx) => app.outbox.notifier.memberLinkRequested(tx, email));
+      app.outbox.notifier.afterCommit();
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ ok: true as const });
+    },
+  );
+};

@@ -1,0 +1,163 @@
+/**
+ * The conversation calls (docs/architecture.md#conversation-and-notifications):
+ *
+ * - GET /tickets/{id}/history: staff in scope get every entry with its visibility; the ticket's or
+ *   the member's key (or the member signed in) the public ones;
+ * - POST /tickets/{id}/replies: JSON `{ text, visibility? }`, or multipart with the same fields
+ *   and a file `attachment` (the submit's upload rules); staff choose public or internal, a
+ *   member's reply is public; members are limited per ticket and per client address;
+ * - GET /tickets/{id}/messages: staff in scope: the messages sent about the ticket.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ATTACHMENT_FIELD,
+  idParamsSchema,
+  REPLY_FORM_FIELDS,
+  STAFF_ROLES,
+  ticketHistoryResponseSchema,
+  ticketMessagesResponseSchema,
+  ticketReplyRequestSchema,
+  ticketReplyResponseSchema,
+} from 'shared-contracts/contracts';
+import { HttpError, notFound, tooManyRequests as tooMany } from '../../httpError';
+import { ticketMessages } from '../../services/outbox/outboxStore';
+import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
+import { openTicketHistory, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
+import { IpThrottle } from '../../services/tickets/accessThrottle';
+import { addReply } from '../../services/tickets/replies';
+import { submitPartLimits } from '../../services/tickets/submitService';
+import { bearerAuth, errorResponses } from '../errorResponses';
+import { lookupViewer, publicErrors } from './publicAccess';
+
+const MAINTENANCE_EVERY_MS = 10 * 60_000;
+
+/** The zod problems of a body as the api's `details`. */
+function invalidBody(issues: { path: PropertyKey[]; message: string }[]): HttpError {
+  return new HttpError(
+    400,
+    issues[0]?.message ?? 'Invalid request body',
+    issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'body', message: issue.message })),
+  );
+}
+
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: submitPartLimits(app.config.uploadMaxBytes) });
+  const { maxPerTicket, maxPerIp, windowMs } = app.config.replyLimit;
+  const perTicket = new IpThrottle(app.db, 'reply-ticket', { max: maxPerTicket, windowMs }, app.clock);
+  const perAddress = new IpThrottle(app.db, 'reply-ip', { max: maxPerIp, windowMs }, app.clock);
+  const maintenance = setInterval(() => {
+    Promise.all([perTicket.prune(), perAddress.prune()]).catch((error) =>
+      app.log.warn({ err: error }, 'reply limit maintenance failed'),
+    );
+  }, MAINTENANCE_EVERY_MS);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  const tags = ['conversation'];
+
+  app.get(
+    API_PATHS.tickets.history,
+    {
+      schema: {
+        summary:
+          "A ticket's history, oldest first (staff: every entry; a key or the member: the public ones)",
+        tags,
+        params: idParamsSchema,
+        response: { 200: ticketHistoryResponseSchema, ...publicErrors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await lookupViewer(app, request, reply);
+      reply.header('cache-control', 'no-store');
+      return { history: await openTicketHistory(app.db, viewer, request.params.id) };
+    },
+  );
+
+  app.post(
+    API_PATHS.tickets.replies,
+    {
+      schema: {
+        summary: 'Reply on a ticket, or add an internal note (staff); a member replies publicly',
+        description:
+          'JSON `{ text, visibility? }`, or multipart with the fields `text`, `visibility` and a file ' +
+          `\`${ATTACHMENT_FIELD}\` (the submit's upload rules). Staff who may see the ticket (token) choose ` +
+          "`public` (default) or `internal`; the member (the ticket's or their `X-Access-Key`, or signed in) " +
+          'always replies publicly. Members are limited per ticket (REPLY_MAX_PER_TICKET) and per client ' +
+          'address (REPLY_MAX_PER_IP) per REPLY_WINDOW_MS. A public reply notifies the other side by email.',
+        tags,
+        params: idParamsSchema,
+        // Absent for multipart (its fields are checked with the same schema below).
+        body: ticketReplyRequestSchema.nullish(),
+        response: { 201: ticketReplyResponseSchema, ...publicErrors(400, 404, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const ticketId = request.params.id;
+      const viewer = await lookupViewer(app, request, reply);
+      const decision = decideTicketAccess(viewer, await findTicketGate(app.db, ticketId));
+      if (!decision.allowed) throw notFound(TICKET_NOT_FOUND);
+      if (decision.audience === 'member') {
+        for (const [throttle, key, what] of [
+          [perTicket, String(ticketId), 'replies on this ticket'],
+          [perAddress, request.ip, 'replies from your address'],
+        ] as const) {
+          const verdict = await throttle.reserve(key);
+          if (!verdict.allowed) throw tooMany(what, verdict.retryAfterSeconds);
+        }
+      }
+      let fields: Record<string, string | undefined>;
+      let file = null;
+      if (request.isMultipart()) {
+        const form = await app.ticketSubmits.receiveForm(
+          request.parts({ limits: submitPartLimits(app.config.uploadMaxBytes) }),
+        );
+        file = form.file;
+        fields = Object.fromEntries(REPLY_FORM_FIELDS.map((name) => [name, form.fields[name] || undefined]));
+      } else {
+        if (!request.body) throw invalidBody([{ path: ['text'], message: 'Reply text is required' }]);
+        fields = request.body;
+      }
+      try {
+        const parsed = ticketReplyRequestSchema.safeParse(fields);
+        if (!parsed.success) throw invalidBody(parsed.error.issues);
+        const checked = await app.ticketSubmits.checkFile(file);
+        const author = {
+          audience: decision.audience,
+          actor: viewer.actor && isStaff(viewer.actor) ? (request.currentUser ?? null) : null,
+        };
+        const entry = await addReply(app.db, app.ticketSubmits, app.outbox.notifier, ticketId, author, {
+          ...parsed.data,
+          file,
+          checked,
+        });
+        file = null; // addReply removed or kept it
+        request.log.info({ ticketId, visibility: entry.visibility }, 'reply added');
+        return reply.code(201).header('cache-control', 'no-store').send({ entry });
+      } finally {
+        if (file) await app.ticketSubmits.discard(file);
+      }
+    },
+  );
+
+  app.get(
+    API_PATHS.tickets.messages,
+    {
+      onRequest: app.requireUser(...STAFF_ROLES),
+      schema: {
+        summary: 'The messages sent about a ticket (staff who may see it): channel, masked recipient, state',
+        tags,
+        security: bearerAuth,
+        params: idParamsSchema,
+        response: { 200: ticketMessagesResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = { actor: request.currentUser, accessKey: null };
+      const decision = decideTicketAccess(viewer, await findTicketGate(app.db, request.params.id));
+      if (!decision.allowed || decision.audience !== 'staff') throw notFound(TICKET_NOT_FOUND);
+      return { messages: await ticketMessages(app.db, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,270 @@
+/**
+ * Who is told what (docs/architecture.md#conversation-and-notifications): each event's messages,
+ * written by the service that makes the change, in its transaction:
+ *
+ * - ticket.submitted: the member (confirmation with the share link and, when the submit issued one,
+ *   the member link) and the city's president ("new ticket");
+ * - ticket.status_changed: the member;
+ * - ticket.handed_off: the new holder (the office bearer of the role the ticket moved to);
+ * - ticket.replied: the member for a staff member's public reply, the current holder for a
+ *   member's reply (internal notes notify nobody);
+ * - member.link_requested: written by /track without looking at the address; the worker decides.
+ *
+ * Members get email, and SMS or WhatsApp too when they opted in and the channel is configured.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Assignee, MessageChannel, TicketStatus } from 'shared-contracts/contracts';
+import { cities, tickets, users } from '../../db/schema';
+import { DEFAULT_LOCALE } from '../../i18n';
+import type { Clock } from '../clock';
+import { enqueueMessages, type NewMessage, type Writer } from './outboxStore';
+
+/** The phone channels that are configured, with the provider template of each event's message. */
+export interface PhoneChannels {
+  sms?: { templates: Record<string, string> };
+  whatsapp?: { templates: Record<string, string> };
+}
+
+interface Person {
+  id: number;
+  email: string;
+  fullName: string;
+  mobile?: string | null;
+  /** Phone channels the person agreed to be written to on. */
+  optIn?: readonly MessageChannel[];
+}
+
+export interface SubmittedFacts {
+  ticketId: number;
+  title: string;
+  cityName: string;
+  member: Person;
+  cityPresidentId: number | null;
+  /** Site paths with the key in the fragment. */
+  shareUrl: string;
+  memberUrl: string | null;
+}
+
+export interface ActionFacts {
+  ticketId: number;
+  before: { status: TicketStatus; currentAssignee: Assignee | null };
+  after: { status: TicketStatus; currentAssignee: Assignee | null };
+  /** The reason or resolution written with the action. */
+  text: string;
+  /** Whether the action's comment is public (the member's status email quotes only public text). */
+  textIsPublic: boolean;
+}
+
+export interface ReplyFacts {
+  ticketId: number;
+  authorName: string;
+  byMember: boolean;
+  visibility: 'public' | 'internal';
+  text: string;
+}
+
+const HOLDER_COLUMN = {
+  CityPresident: tickets.cityPresidentId,
+  Convenor: tickets.convenorId,
+  Observer: tickets.observerId,
+} as const;
+
+export class Notifier {
+  constructor(
+    private readonly clock: Clock,
+    private readonly phones: PhoneChannels,
+    /** Called after a transaction that wrote messages committed (wakes this process's worker). */
+    readonly afterCommit: () => void,
+  ) {}
+
+  /** Email to a person, plus their opted-in phone channels with a provider template for the event. */
+  private messagesTo(
+    person: Person,
+    event: NewMessage['event'],
+    template: string,
+    params: Record<string, unknown>,
+    ticketId: number | null,
+  ): NewMessage[] {
+    const base = { event, ticketId, recipientUserId: person.id, template, locale: DEFAULT_LOCALE };
+    const messages: NewMessage[] = [{ ...base, channel: 'email', recipient: person.email, params }];
+    for (const channel of ['sms', 'whatsapp'] as const) {
+      const providerTemplate = this.phones[channel]?.templates[template];
+      if (!providerTemplate || !person.mobile || !person.optIn?.includes(channel)) continue;
+      messages.push({
+        ...base,
+        channel,
+        recipient: person.mobile,
+        params: { ...params, providerTemplate },
+      });
+    }
+    return messages;
+  }
+
+  async submitted(tx: Writer, facts: SubmittedFacts): Promise<void> {
+    const common = {
+      ticketId: facts.ticketId,
+      title: facts.title,
+      city: facts.cityName,
+    };
+    const messages = this.messagesTo(
+      facts.member,
+      'ticket.submitted',
+      'ticketSubmittedMember',
+      { ...common, name: facts.member.fullName, shareUrl: facts.shareUrl, memberUrl: facts.memberUrl },
+      facts.ticketId,
+    );
+    const president = facts.cityPresidentId ? await activeUser(tx, facts.cityPresidentId) : undefined;
+    if (president) {
+      messages.push(
+        ...this.messagesTo(
+          { ...president, optIn: [] },
+          'ticket.submitted',
+          'ticketSubmittedStaff',
+          { ...common, name: facts.member.fullName },
+          facts.ticketId,
+        ),
+      );
+    }
+    await enqueueMessages(tx, messages, this.clock.now());
+  }
+
+  async actionTaken(tx: Writer, facts: ActionFacts): Promise<void> {
+    const ticket = await ticketFacts(tx, facts.ticketId);
+    if (!ticket) return;
+    const messages: NewMessage[] = [];
+    const common = {
+      ticketId: ticket.id,
+      title: ticket.title,
+      city: ticket.city,
+      status: facts.after.status,
+    };
+    if (facts.after.status !== facts.before.status) {
+      messages.push(
+        ...this.messagesTo(
+          ticket.member,
+          'ticket.status_changed',
+          'ticketStatusChanged',
+          { ...common, name: ticket.member.fullName, text: facts.textIsPublic ? facts.text : '' },
+          ticket.id,
+        ),
+      );
+    }
+    const moved = facts.after.currentAssignee !== facts.before.currentAssignee;
+    const holder = moved ? await holderOf(tx, ticket.id, facts.after.currentAssignee) : undefined;
+    if (holder) {
+      messages.push(
+        ...this.messagesTo(
+          { ...holder, optIn: [] },
+          'ticket.handed_off',
+          'ticketHandedOff',
+          common,
+          ticket.id,
+        ),
+      );
+    }
+    await enqueueMessages(tx, messages, this.clock.now());
+  }
+
+  async replied(tx: Writer, facts: ReplyFacts): Promise<void> {
+    if (facts.visibility !== 'public') return;
+    const ticket = await ticketFacts(tx, facts.ticketId);
+    if (!ticket) return;
+    const common = {
+      ticketId: ticket.id,
+      title: ticket.title,
+      city: ticket.city,
+      author: facts.authorName,
+      text: facts.text,
+    };
+    let messages: NewMessage[] = [];
+    if (facts.byMember) {
+      const holder =
+        (await holderOf(tx, ticket.id, ticket.currentAssignee)) ??
+        (await holderOf(tx, ticket.id, 'CityPresident'));
+      if (holder) {
+        messages = this.messagesTo(
+          { ...holder, optIn: [] },
+          'ticket.replied',
+          'ticketRepliedStaff',
+          common,
+          ticket.id,
+        );
+      }
+    } else {
+      messages = this.messagesTo(
+        ticket.member,
+        'ticket.replied',
+        'ticketRepliedMember',
+        { ...common, name: ticket.member.fullName },
+        ticket.id,
+      );
+    }
+    await enqueueMessages(tx, messages, this.clock.now());
+  }
+
+  /** /track: one row for the address, whatever it is; the worker looks the member up. */
+  async memberLinkRequested(tx: Writer, email: string): Promise<void> {
+    await enqueueMessages(
+      tx,
+      [
+        {
+          event: 'member.link_requested',
+          ticketId: null,
+          recipientUserId: null,
+          recipient: email,
+          channel: 'email',
+          template: 'memberLink',
+          params: {},
+          locale: DEFAULT_LOCALE,
+        },
+      ],
+      this.clock.now(),
+    );
+  }
+}
+
+async function activeUser(tx: Writer, id: number): Promise<Person | undefined> {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName, mobile: users.mobile })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true)));
+  return row;
+}
+
+/** The office bearer who holds the ticket for this role (none for Completed or Admin). */
+async function holderOf(
+  tx: Writer,
+  ticketId: number,
+  assignee: Assignee | null,
+): Promise<Person | undefined> {
+  if (!assignee || !(assignee in HOLDER_COLUMN)) return undefined;
+  const column = HOLDER_COLUMN[assignee as keyof typeof HOLDER_COLUMN];
+  const [row] = await tx.select({ id: column }).from(tickets).where(eq(tickets.id, ticketId));
+  return row?.id ? activeUser(tx, row.id) : undefined;
+}
+
+async function ticketFacts(tx: Writer, ticketId: number) {
+  const [row] = await tx
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      city: cities.name,
+      currentAssignee: tickets.currentAssignee,
+      memberId: users.id,
+      memberEmail: users.email,
+      memberName: users.fullName,
+      memberMobile: users.mobile,
+    })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.customerId))
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .where(eq(tickets.id, ticketId));
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    city: row.city,
+    currentAssignee: row.currentAssignee,
+    member: { id: row.memberId, email: row.memberEmail, fullName: row.memberName, mobile: row.memberMobile },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The `outbox` table's statements (ADR 0026): rows written in the changing transaction, the
+ * worker's claim and marks, and the reads of staff (a ticket's messages) and admins (failed ones,
+ * retry). Every time compared here is passed in from the api's clock service.
+ */
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FailedMessage, MessageChannel, MessageEvent, TicketMessage } from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { outbox } from '../../db/schema';
+import { maskEmail, maskMobile } from '../tickets/masking';
+
+type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+export type Writer = AppDatabase | Transaction;
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** One message to write: who, how, what (a template of the catalogue and its parameters). */
+export interface NewMessage {
+  event: MessageEvent;
+  ticketId: number | null;
+  recipientUserId: number | null;
+  recipient: string;
+  channel: MessageChannel;
+  template: string;
+  params: Record<string, unknown>;
+  locale: string;
+}
+
+/**
+ * The parameters that must not outlive the send: the private links (their keys are stored nowhere
+ * else in clear). The worker removes them when a message is sent or fails for good.
+ */
+export const SECRET_PARAMS = ['shareUrl', 'memberUrl'] as const;
+
+/** Writes the messages in the caller's transaction, due now (`now` from the clock service). */
+export async function enqueueMessages(tx: Writer, messages: NewMessage[], now: Date): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(messages.map((message) => ({ ...message, status: 'queued' as const, nextAttemptAt: now })))
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
+}
+
+/** How staff see a recipient: an address or a number masked like a link viewer's. */
+export function maskRecipient(channel: string, recipient: string): string {
+  return (channel === 'email' ? maskEmail(recipient) : maskMobile(recipient)) ?? '';
+}
+
+function toMessage(row: OutboxRow): TicketMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    to: maskRecipient(row.channel, row.recipient),
+    event: row.event as MessageEvent,
+    status: row.status,
+    attempts: row.attempts,
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toFailedMessage(row: OutboxRow): FailedMessage {
+  return { ...toMessage(row), ticketId: row.ticketId, lastError: row.lastError };
+}
+
+/** The messages of a ticket, oldest first. */
+export async function ticketMessages(db: AppDatabase, ticketId: number): Promise<TicketMessage[]> {
+  const rows = await db.select().from(outbox).where(eq(outbox.ticketId, ticketId)).orderBy(asc(outbox.id));
+  return rows.map(toMessage);
+}
+
+/** The failed messages, newest first (at most `limit`). */
+export async function failedMessages(db: AppDatabase, limit = 500): Promise<FailedMessage[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.status, 'failed'))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+  return rows.map(toFailedMessage);
+}
+
+/**
+ * Queues a failed or held message again, due now, with its attempts counted from zero; undefined
+ * when there is no such message or it is not failed or held (a queued or sent one is left alone).
+ */
+export async function retryMessage(
+  db: AppDatabase,
+  id: number,
+  now: Date,
+): Promise<FailedMessage | undefined> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'held'])))
+    .returning();
+  return row ? toFailedMessage(row) : undefined;
+}
+
+/**
+ * Claims up to `limit` due messages for `leaseMs`: one statement, `FOR UPDATE SKIP LOCKED`, so
+ * two workers never take the same row while its lease runs. Counts the attempt.
+ */
+export async function claimDue(
+  db: AppDatabase,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'queued'),
+        lte(outbox.nextAttemptAt, now),
+        or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ lockedUntil: leaseUntil, attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** The condition that the worker still holds the lease it claimed the row with. */
+function holdsLease(row: OutboxRow) {
+  return and(
+    eq(outbox.id, row.id),
+    eq(outbox.status, 'queued'),
+    row.lockedUntil ? eq(outbox.lockedUntil, row.lockedUntil) : isNull(outbox.lockedUntil),
+  );
+}
+
+/** Params without the private links (what is kept once a message is settled). */
+function withoutSecrets(params: Record<string, unknown>): Record<string, unknown> {
+  const kept = { ...params };
+  for (const name of SECRET_PARAMS) if (name in kept) kept[name] = null;
+  return kept;
+}
+
+/** Marks a claimed message sent (only while its lease is held). */
+export async function markSent(
+  db: AppDatabase,
+  row: OutboxRow,
+  now: Date,
+  note: string | null = null,
+): Promise<boolean> {
+  const updated = await db
+    .update(outbox)
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lockedUntil: null,
+      lastError: note,
+      params: withoutSecrets(row.params),
+    })
+    .where(holdsLease(row))
+    .returning({ id: outbox.id });
+  return updated.length > 0;
+}
+
+/** Schedules the next attempt of a claimed message, or fails it for good (`nextAttemptAt` null). */
+export async function markAttemptFailed(
+  db: AppDatabase,
+  row: OutboxRow,
+  error: string,
+  nextAttemptAt: Date | null,
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set(
+      nextAttemptAt
+        ? { nextAttemptAt, lockedUntil: null, lastError: error }
+        : { status: 'failed', lockedUntil: null, lastError: error, params: withoutSecrets(row.params) },
+    )
+    .where(holdsLease(row));
+}
+
+/** Holds a claimed message whose channel is not configured (its attempt is not counted). */
+export async function markHeld(db: AppDatabase, row: OutboxRow, reason: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'held', lockedUntil: null, lastError: reason, attempts: sql`${outbox.attempts} - 1` })
+    .where(holdsLease(row));
+}
+
+/** Queues again the held messages of channels configured now (at start). */
+export async function releaseHeld(db: AppDatabase, channels: MessageChannel[], now: Date): Promise<number> {
+  if (channels.length === 0) return 0;
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'queued', nextAttemptAt: now, lastError: null })
+    .where(and(eq(outbox.status, 'held'), inArray(outbox.channel, channels)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/** Ends every lease (at start on PGlite, where no other process can hold one). */
+export async function releaseLeases(db: AppDatabase): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ lockedUntil: null })
+    .where(and(eq(outbox.status, 'queued'), sql`${outbox.lockedUntil} is not null`));
+}
+
+/** How many messages are in each state (for /api/health). */
+export async function countByStatus(db: AppDatabase): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(inArray(outbox.status, ['queued', 'held', 'failed']))
+    .groupBy(outbox.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}

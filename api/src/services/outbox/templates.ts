@@ -1,0 +1,184 @@
+/**
+ * The messages' texts (docs/architecture.md#conversation-and-notifications): each template is a
+ * list of blocks read from the api's catalogue in the recipient's language and filled with the
+ * row's parameters, then written as plain text and as HTML (every parameter escaped; links are
+ * the only markup). Member links carry their key in the fragment; staff links open the ticket on
+ * /dashboard?ticket={id} after sign-in.
+ */
+import { translate } from '../../i18n';
+
+export type Block =
+  | { kind: 'text'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'link'; label: string; url: string };
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+  /** Whether the recipient is a member (gets List-Unsubscribe) rather than staff. */
+  toMember: boolean;
+}
+
+/** The templates an outbox row may name, and whether each goes to a member. */
+export const TEMPLATES = {
+  ticketSubmittedMember: { toMember: true },
+  ticketSubmittedStaff: { toMember: false },
+  ticketStatusChanged: { toMember: true },
+  ticketHandedOff: { toMember: false },
+  ticketRepliedMember: { toMember: true },
+  ticketRepliedStaff: { toMember: false },
+  memberLink: { toMember: true },
+} as const;
+export type TemplateName = keyof typeof TEMPLATES;
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(TEMPLATES, name);
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+}
+
+/** A path of the site as an absolute URL under `publicUrl` (the fragment kept as it is). */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Where staff open a ticket: its details dialog on the dashboard, after sign-in. */
+export function dashboardPath(ticketId: number): string {
+  return `/dashboard?ticket=${ticketId}`;
+}
+
+export const TRACK_PATH = '/track';
+
+function blocksOf(
+  template: TemplateName,
+  locale: string,
+  params: Record<string, unknown>,
+  publicUrl: string,
+): Block[] {
+  const t = (key: string, extra: Record<string, unknown> = {}) =>
+    translate(locale, `email.${template}.${key}`, { ...params, ...extra });
+  const link = (key: string, path: string): Block => ({
+    kind: 'link',
+    label: t(key),
+    url: absoluteUrl(publicUrl, path),
+  });
+  const ticketId = Number(params.ticketId);
+  switch (template) {
+    case 'ticketSubmittedMember': {
+      const blocks: Block[] = [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+      ];
+      if (typeof params.shareUrl === 'string') blocks.push(link('shareLinkLabel', params.shareUrl));
+      if (typeof params.memberUrl === 'string') blocks.push(link('memberLinkLabel', params.memberUrl));
+      else {
+        blocks.push({ kind: 'text', text: t('memberLinkAbsent') });
+        blocks.push(link('trackLinkLabel', TRACK_PATH));
+      }
+      blocks.push({ kind: 'text', text: t('keepPrivate') });
+      return blocks;
+    }
+    case 'ticketSubmittedStaff':
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+    case 'ticketStatusChanged': {
+      const blocks: Block[] = [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+      ];
+      if (typeof params.text === 'string' && params.text && params.status === 'rejected')
+        blocks.push({ kind: 'text', text: t('reason') });
+      if (typeof params.text === 'string' && params.text && params.status === 'resolved')
+        blocks.push({ kind: 'text', text: t('resolution') });
+      blocks.push({ kind: 'text', text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH));
+      return blocks;
+    }
+    case 'ticketHandedOff':
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+    case 'ticketRepliedMember':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.text ?? '') },
+        { kind: 'text', text: t('openWithLink') },
+        link('trackLinkLabel', TRACK_PATH),
+      ];
+    case 'ticketRepliedStaff':
+      return [
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.text ?? '') },
+        link('dashboardLinkLabel', dashboardPath(ticketId)),
+      ];
+    case 'memberLink':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        ...(typeof params.memberUrl === 'string' ? [link('memberLinkLabel', params.memberUrl)] : []),
+        { kind: 'text', text: t('keepPrivate') },
+        { kind: 'text', text: t('notYou') },
+      ];
+  }
+}
+
+function textOf(blocks: Block[]): string {
+  return blocks
+    .map((block) => {
+      if (block.kind === 'link') return `${block.label}:\n${block.url}`;
+      if (block.kind === 'quote') return block.text.replace(/^/gm, '> ');
+      return block.text;
+    })
+    .join('\n\n');
+}
+
+function htmlOf(blocks: Block[], lang: string): string {
+  const body = blocks
+    .map((block) => {
+      if (block.kind === 'link')
+        return `<p><a href="${escapeHtml(block.url)}">${escapeHtml(block.label)}</a></p>`;
+      const paragraph = escapeHtml(block.text).replace(/\r?\n/g, '<br>');
+      return block.kind === 'quote'
+        ? `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px">${paragraph}</blockquote>`
+        : `<p>${paragraph}</p>`;
+    })
+    .join('\n');
+  return `<!doctype html>\n<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"></head><body>\n${body}\n</body></html>\n`;
+}
+
+/** The email of an outbox row's template in its locale. */
+export function renderEmail(
+  template: string,
+  locale: string,
+  params: Record<string, unknown>,
+  publicUrl: string,
+): EmailContent {
+  if (!isTemplateName(template)) throw new Error(`Unknown message template: ${template}`);
+  // The status as the catalogue names it, for `{{statusLabel}}` (the raw one decides the blocks).
+  const filled = {
+    ...params,
+    statusLabel: params.status ? translate(locale, `status.${String(params.status)}`) : '',
+  };
+  const blocks = blocksOf(template, locale, filled, publicUrl);
+  const toMember = TEMPLATES[template].toMember;
+  const signature: Block = { kind: 'text', text: translate(locale, 'email.signature') };
+  const footer: Block[] = toMember
+    ? [{ kind: 'text', text: translate(locale, 'email.unsubscribeNote') }]
+    : [];
+  const all = [...blocks, signature, ...footer];
+  return {
+    subject: translate(locale, `email.${template}.subject`, filled),
+    text: `${textOf(all)}\n`,
+    html: htmlOf(all, locale),
+    toMember,
+  };
+}

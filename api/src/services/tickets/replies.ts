@@ -1,0 +1,119 @@
+/**
+ * POST /tickets/{id}/replies without the HTTP (docs/architecture.md#conversation-and-notifications):
+ * staff who may see the ticket reply to the member (`public`) or add an internal note; the member
+ * (by the ticket's key, their member key, or signed in) replies publicly. An optional file follows
+ * the submit's upload rules. The entry, its file and its messages are one transaction; the file is
+ * placed before it and removed when it does not commit.
+ */
+
+import { eq } from 'drizzle-orm';
+import type { CommentVisibility, TicketComment } from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { attachments, ticketComments, tickets, users } from '../../db/schema';
+import { notFound } from '../../httpError';
+import type { Notifier } from '../outbox/notifications';
+import type { AccessActor, Audience } from './access';
+import { TICKET_NOT_FOUND } from './accessReads';
+import { memberEntry } from './memberView';
+import type { CheckedFile, ReceivedForm, SubmitService } from './submitService';
+import { toAttachment } from './ticketReader';
+
+export interface ReplyAuthor {
+  audience: Audience;
+  /** The signed-in user, if any (a key holder has none: the member is named from the ticket). */
+  actor: (AccessActor & { fullName: string }) | null;
+}
+
+export interface ReplyInput {
+  text: string;
+  visibility?: CommentVisibility;
+  file: ReceivedForm['file'];
+  checked: CheckedFile | null;
+}
+
+export async function addReply(
+  db: AppDatabase,
+  files: SubmitService,
+  notifier: Notifier,
+  ticketId: number,
+  author: ReplyAuthor,
+  input: ReplyInput,
+): Promise<TicketComment> {
+  const byMember = author.audience === 'member';
+  // A member's reply is public whatever they sent; staff choose, public by default.
+  const visibility: CommentVisibility = byMember ? 'public' : (input.visibility ?? 'public');
+  const placed = await files.placeFile(input.file, input.checked);
+  let committed = false;
+  try {
+    const entry = await db.transaction(async (tx) => {
+      const [ticket] = await tx
+        .select({
+          id: tickets.id,
+          status: tickets.status,
+          currentAssignee: tickets.currentAssignee,
+          memberId: users.id,
+          memberName: users.fullName,
+        })
+        .from(tickets)
+        .innerJoin(users, eq(users.id, tickets.customerId))
+        .where(eq(tickets.id, ticketId));
+      if (!ticket) throw notFound(TICKET_NOT_FOUND);
+      const authorName = byMember ? ticket.memberName : (author.actor?.fullName ?? 'Staff');
+      const [row] = await tx
+        .insert(ticketComments)
+        .values({
+          ticketId,
+          actorId: byMember ? ticket.memberId : (author.actor?.id ?? null),
+          actionBy: authorName,
+          actorRole: byMember ? 'customer' : (author.actor?.role ?? null),
+          action: visibility === 'internal' ? 'note' : 'reply',
+          text: input.text,
+          statusAfter: ticket.status,
+          assigneeAfter: ticket.currentAssignee,
+          visibility,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no history entry');
+      let file = null;
+      if (placed) {
+        const [stored] = await tx
+          .insert(attachments)
+          .values({
+            ticketId,
+            commentId: row.id,
+            kind: placed.kind,
+            storedName: placed.storedName,
+            originalName: placed.originalName,
+            contentType: placed.contentType,
+            sizeBytes: placed.size,
+            sha256: placed.sha256,
+          })
+          .returning();
+        file = stored ?? null;
+      }
+      await notifier.replied(tx, { ticketId, authorName, byMember, visibility, text: input.text });
+      const entry: TicketComment = {
+        id: row.id,
+        actionBy: row.actionBy,
+        actorRole: row.actorRole,
+        action: row.action,
+        createdAt: row.createdAt.toISOString(),
+        text: row.text,
+        visibility: row.visibility,
+        attachment: file ? toAttachment(file) : null,
+      };
+      return entry;
+    });
+    committed = true;
+    notifier.afterCommit();
+    return byMember ? (memberEntry(entry) ?? entry) : entry;
+  } catch (error) {
+    // Its commit may have gone through with only the answer lost: the sweep settles the file.
+    if (isDatabaseUnavailable(error)) committed = true;
+    throw error;
+  } finally {
+    if (placed && !committed) await files.removePlaced(placed);
+    await files.discard(input.file);
+  }
+}
