@@ -5,6 +5,7 @@
  * among staff.
  */
 import type { App } from '../src/app';
+import { outboxRows } from './support/outbox';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
 import {
   type DemoRefs,
@@ -49,7 +50,12 @@ describe.each(databaseKinds)('the conversation on %s', (kind) => {
   async function newTicket() {
     const response = await submit(app, submitFields(refs));
     expect(response.statusCode).toBe(201);
-    return response.json() as { ticketId: number; userId: number; shareUrl: string; memberUrl: string };
+    const body = response.json() as { ticketId: number; userId: number; shareUrl: string };
+    // The member link goes only by email: read it from the confirmation waiting in the outbox.
+    const confirmation = (await outboxRows(app)).find(
+      (row) => row.ticketId === body.ticketId && row.template === 'ticketSubmittedMember',
+    );
+    return { ...body, memberUrl: String(confirmation?.params.memberUrl) };
   }
 
   const reply = (id: number, headers: Record<string, string>, payload: object) =>

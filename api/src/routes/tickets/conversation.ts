@@ -21,6 +21,7 @@ import {
   ticketReplyRequestSchema,
   ticketReplyResponseSchema,
 } from 'shared-contracts/contracts';
+import * as z from 'zod/mini';
 import { HttpError, notFound, tooManyRequests as tooMany } from '../../httpError';
 import { ticketMessages } from '../../services/outbox/outboxStore';
 import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
@@ -89,7 +90,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParamsSchema,
         // Absent for multipart (its fields are checked with the same schema below).
-        body: ticketReplyRequestSchema.nullish(),
+        body: z.nullish(ticketReplyRequestSchema),
         response: { 201: ticketReplyResponseSchema, ...publicErrors(400, 404, 413, 429) },
       },
     },
@@ -117,7 +118,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         fields = Object.fromEntries(REPLY_FORM_FIELDS.map((name) => [name, form.fields[name] || undefined]));
       } else {
         if (!request.body) throw invalidBody([{ path: ['text'], message: 'Reply text is required' }]);
-        fields = request.body;
+        fields = { ...request.body };
       }
       try {
         const parsed = ticketReplyRequestSchema.safeParse(fields);

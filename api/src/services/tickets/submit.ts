@@ -274,7 +274,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
         member: { id: member.id, email: input.email, fullName: input.fullName, mobile: input.mobile },
         cityPresidentId,
         shareUrl: body.shareUrl,
-        memberUrl: body.memberUrl ?? null,
+        memberUrl: memberLink,
       });
       if (idempotency)
         await recordAnswer(tx, idempotency.key, { ticketId: ticket.id, statusCode: 201, body });
