@@ -1,5 +1,5 @@
 import type { TicketSubmitForm } from 'shared-contracts';
-import { FakeXhr, installFakeXhr, lastXhr } from '../../../testing/api';
+import { holdSubmits } from '../../../testing/api';
 import { submitTicketWithProgress } from './submitTicketWithProgress';
 
 const FORM: TicketSubmitForm = {
@@ -14,23 +14,27 @@ const FORM: TicketSubmitForm = {
   description: 'Broken lift',
 };
 
-let restore: () => void;
-beforeEach(() => {
-  restore = installFakeXhr();
-});
 afterEach(() => {
-  restore();
   jest.restoreAllMocks();
 });
 
 describe('submitTicketWithProgress', () => {
   test('POST /api/tickets/submit: every field a string, no file part without a file, JSON asked for', async () => {
+    const submits = holdSubmits();
     const sent = submitTicketWithProgress(FORM, null, { idempotencyKey: 'key-12345678' });
-    const xhr = lastXhr();
-    expect(xhr.fields()).toEqual(FORM);
-    expect(xhr.body?.has('attachment')).toBe(false);
-    expect(xhr.headers).toEqual({ 'Idempotency-Key': 'key-12345678', Accept: 'application/json' });
-    xhr.respond(201, { success: true, ticketId: 9, userId: 3, shareUrl: '/ticket-detail/9#key=k', extra: 1 });
+    const submit = await submits.arrived();
+    expect(submit.fields).toEqual(FORM);
+    expect(submit.attachment).toBeNull();
+    expect(submit.headers.get('Idempotency-Key')).toBe('key-12345678');
+    expect(submit.headers.get('Accept')).toBe('application/json');
+    expect(submit.headers.get('Authorization')).toBeNull();
+    submits.respond(201, {
+      success: true,
+      ticketId: 9,
+      userId: 3,
+      shareUrl: '/ticket-detail/9#key=k',
+      extra: 1,
+    });
     await expect(sent).resolves.toEqual({
       success: true,
       ticketId: 9,
@@ -39,56 +43,71 @@ describe('submitTicketWithProgress', () => {
     });
   });
 
-  test('progress is reported only when its total is known', async () => {
+  test('progress: what the browser reports while the body goes, then all of it', async () => {
+    const submits = holdSubmits();
     const progress = jest.fn();
-    const sent = submitTicketWithProgress(FORM, new File(['x'], 'a.png'), {
+    const sent = submitTicketWithProgress(FORM, new File(['%PDF-1.4 scan'], 'a.pdf'), {
       idempotencyKey: 'key-12345678',
       onProgress: progress,
     });
-    const xhr = lastXhr();
-    xhr.upload.onprogress?.({ lengthComputable: false, loaded: 5, total: 0 });
-    xhr.progress(5, 10);
+    const submit = await submits.arrived();
+    expect(submit.attachment?.name).toBe('a.pdf');
+    expect(await submit.attachment?.text()).toBe('%PDF-1.4 scan');
+    submits.progress(5, 10);
     expect(progress).toHaveBeenCalledTimes(1);
-    expect(progress).toHaveBeenCalledWith({ loaded: 5, total: 10 });
-    xhr.respond(200, { success: true, userId: 3 });
+    expect(progress).toHaveBeenLastCalledWith({ loaded: 5, total: 10 });
+    submits.respond(200, { success: true, userId: 3 });
     await expect(sent).resolves.toEqual({ success: true, userId: 3 });
+    // msw reports the whole body sent once the answer comes.
+    const [last] = progress.mock.calls.at(-1) ?? [];
+    expect(last.loaded).toBe(last.total);
+    expect(last.total).toBeGreaterThan(0);
   });
 
   test('an answer with ids of the wrong type is an invalid answer', async () => {
+    const submits = holdSubmits();
     const sent = submitTicketWithProgress(FORM, null, { idempotencyKey: 'key-12345678' });
-    lastXhr().respond(200, { success: true, ticketId: 'nine' });
+    await submits.arrived();
+    submits.respond(200, { success: true, ticketId: 'nine' });
     await expect(sent).rejects.toMatchObject({ status: 200, message: 'Invalid response format from server' });
   });
 
-  test('timeout: no answer', async () => {
+  test('no answer (the network failed)', async () => {
+    const submits = holdSubmits();
     const sent = submitTicketWithProgress(FORM, null, { idempotencyKey: 'key-12345678' });
-    lastXhr().ontimeout?.();
+    await submits.arrived();
+    submits.fail();
     await expect(sent).rejects.toMatchObject({
       status: 0,
       message: 'No response from server. Please check your internet connection.',
     });
   });
 
-  test('aborted by the signal, before or during the upload', async () => {
+  test('aborted by the signal, before or during the upload; an answer after the abort is ignored', async () => {
+    const submits = holdSubmits();
     const before = new AbortController();
     before.abort();
     await expect(
       submitTicketWithProgress(FORM, null, { idempotencyKey: 'key-12345678', signal: before.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(submits.aborted()).toBe(false);
 
     const during = new AbortController();
     const sent = submitTicketWithProgress(FORM, null, {
       idempotencyKey: 'key-12345678',
       signal: during.signal,
     });
+    await submits.arrived();
     during.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
-    expect(lastXhr().aborted).toBe(true);
+    expect(submits.aborted()).toBe(true);
+    submits.respond(201, { success: true, ticketId: 9, userId: 3, shareUrl: '/ticket-detail/9#key=k' });
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+    expect(submits.sent).toHaveLength(1);
   });
 
   test("a request that cannot be built: 'Error setting up request'", async () => {
-    jest.spyOn(FakeXhr.prototype, 'open').mockImplementation(() => {
+    jest.spyOn(XMLHttpRequest.prototype, 'open').mockImplementation(() => {
       throw new Error('bad');
     });
     await expect(

@@ -107,15 +107,22 @@ export function submitTicketWithProgress(
         }
         resolve(parsed.data);
       };
-      const noAnswer = () => reject(new ApiError({ status: 0, message: MESSAGES.noResponse }));
-      xhr.onerror = noAnswer;
-      xhr.ontimeout = noAnswer;
-      xhr.onabort = () => reject(new DOMException('The submit was aborted', 'AbortError'));
+      xhr.onerror = () => reject(new ApiError({ status: 0, message: MESSAGES.noResponse }));
+      const aborted = () => reject(new DOMException('The submit was aborted', 'AbortError'));
       if (signal?.aborted) {
-        reject(new DOMException('The submit was aborted', 'AbortError'));
+        aborted();
         return;
       }
-      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      // Settled at the abort itself, not at the request's abort event: whatever the request does
+      // afterwards (an answer already on its way) changes nothing.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          aborted();
+          xhr.abort();
+        },
+        { once: true },
+      );
       xhr.send(body);
     } catch {
       reject(new ApiError({ status: SETUP_ERROR_STATUS, message: MESSAGES.requestSetup }));

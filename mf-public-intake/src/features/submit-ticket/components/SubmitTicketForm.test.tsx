@@ -4,16 +4,7 @@ import { authStore } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import '../../../i18n';
 import { MEMBER_KEYS_STORAGE_KEY, memberKeyFor } from '../../../lib/memberKeys';
-import {
-  type Answer,
-  deferred,
-  FakeXhr,
-  fileOf,
-  installFakeXhr,
-  json,
-  lastXhr,
-  mockApi,
-} from '../../../testing/api';
+import { type Answer, deferred, fileOf, holdSubmits, json, mockApi } from '../../../testing/api';
 import { LocationProbe } from '../../../testing/LocationProbe';
 import { FORM_OPTIONS_STORAGE_KEY } from '../api/formOptions';
 import { SubmitTicketForm } from './SubmitTicketForm';
@@ -38,14 +29,16 @@ const ANSWER = {
   shareUrl: `/ticket-detail/9#key=${TICKET_KEY}`,
 };
 
+/** The form's lists answered by route; every submit held by msw until the test answers it. */
 function serveLists(extra: Record<string, Answer> = {}) {
-  return mockApi({
+  const api = mockApi({
     'GET /api/cities/getAllCities': CITIES,
     'GET /api/committees/getAllCommittees': COMMITTEES,
     'GET /api/auth/city-president/1': { data: { fullName: 'Asha Pune' } },
     'GET /api/auth/city-president/2': json({ error: 'No city president found for this city' }, 404),
     ...extra,
   });
+  return { ...api, submits: holdSubmits() };
 }
 
 function renderForm() {
@@ -65,14 +58,11 @@ const pune = () => screen.findByRole('option', { name: 'Pune' });
 // Every keystroke re-renders the form: generous on a busy machine.
 jest.setTimeout(20_000);
 
-let restoreXhr: () => void;
 beforeEach(() => {
   localStorage.clear();
-  restoreXhr = installFakeXhr();
 });
 afterEach(() => {
   act(() => notifications.clean());
-  restoreXhr();
   jest.restoreAllMocks();
   jest.useRealTimers();
   authStore.getState().signOut();
@@ -126,7 +116,7 @@ describe('the form (docs/product.md#submit-form)', () => {
 
 describe('validation (docs/product.md#validation), with the exact messages', () => {
   test('an empty form: every field message, the city-and-committee toast, nothing sent', async () => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await pune();
@@ -142,7 +132,7 @@ describe('validation (docs/product.md#validation), with the exact messages', () 
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(await screen.findByText('Please select both a city and a committee')).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(submits.opened()).toBe(0);
     expect(field('Full Name')).toHaveFocus();
     expect(field('Full Name')).toHaveAttribute('aria-invalid', 'true');
     // A name error shows: the button is disabled until it is fixed.
@@ -221,7 +211,7 @@ describe('validation (docs/product.md#validation), with the exact messages', () 
     ['city', 'Committee', 'Legal', 'Please select a city.'],
     ['committee', 'City', 'Pune', 'Please select a committee.'],
   ])('only the %s missing: its message and the toast', async (_missing, chosen, option, message) => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await pune();
@@ -233,7 +223,7 @@ describe('validation (docs/product.md#validation), with the exact messages', () 
     await user.click(submitButton());
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(await screen.findByText('Please select both a city and a committee')).toBeInTheDocument();
-    expect(FakeXhr.sent).toHaveLength(0);
+    expect(submits.opened()).toBe(0);
     // The toast is red and titled Error.
     const toast = screen.getByText('Please select both a city and a committee').closest('[role="alert"]');
     expect(toast).not.toBeNull();
@@ -406,19 +396,17 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
 
   test('sends the multipart form with an Idempotency-Key; busy with upload progress; success toast; shareUrl after 2 s', async () => {
     jest.useFakeTimers();
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null, advanceTimers: jest.advanceTimersByTime });
     renderForm();
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Attachment'), fileOf('scan.pdf', 4096));
     await user.click(submitButton());
 
-    const xhr = lastXhr();
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/tickets/submit');
-    expect(xhr.headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(xhr.headers.Authorization).toBeUndefined();
-    expect(xhr.fields()).toEqual({
+    const sent = await submits.arrived();
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sent.headers.get('Authorization')).toBeNull();
+    expect(sent.fields).toEqual({
       fullName: 'Ravi Kumar',
       cityId: '1',
       city: 'Pune',
@@ -429,7 +417,7 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       email: 'ravi@example.com',
       description: 'The lift in block B is broken',
     });
-    expect((xhr.body?.get('attachment') as File | undefined)?.name).toBe('scan.pdf');
+    expect(sent.attachment?.name).toBe('scan.pdf');
 
     expect(submitButton()).toHaveTextContent('Submitting...');
     expect(submitButton()).toBeDisabled();
@@ -437,14 +425,14 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       'aria-valuenow',
       '0',
     );
-    act(() => xhr.progress(1638, 4096));
+    act(() => submits.progress(1638, 4096));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'aria-valuenow',
       '40',
     );
     expect(screen.getByText('Uploading attachment: 40%')).toBeInTheDocument();
 
-    act(() => xhr.respond(201, ANSWER));
+    act(() => submits.respond(201, ANSWER));
     const toast = (await screen.findByText('Your ticket has been submitted successfully!')).closest(
       '[role="alert"]',
     );
@@ -477,25 +465,27 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
 
   test("only a userId back: the member's tickets", async () => {
     jest.useFakeTimers();
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null, advanceTimers: jest.advanceTimersByTime });
     renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
+    await submits.arrived();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    act(() => lastXhr().respond(200, { success: true, userId: 3 }));
+    act(() => submits.respond(200, { success: true, userId: 3 }));
     await screen.findByText('Your ticket has been submitted successfully!');
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/tickets\/Mw$/);
   });
 
   test('neither a ticket nor a user back: the error, and the form as it was', async () => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    act(() => lastXhr().respond(200, { success: true }));
+    await submits.arrived();
+    act(() => submits.respond(200, { success: true }));
     const message = 'Could not determine ticket ID from server response.';
     expect(await screen.findAllByText(message)).toHaveLength(2); // banner and toast
     expect(field('Full Name')).toHaveValue('Ravi Kumar');
@@ -503,37 +493,42 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     expect(submitButton()).toBeEnabled();
   });
 
-  test.each<[string, (xhr: FakeXhr) => void, string]>([
+  type Submits = ReturnType<typeof holdSubmits>;
+  test.each<[string, (submits: Submits) => void, string]>([
     [
       "the server's error text",
-      (xhr) => xhr.respond(400, { error: 'Committee not found' }),
+      (submits) => submits.respond(400, { error: 'Committee not found' }),
       'Committee not found',
     ],
     [
       'an error without text',
-      (xhr) => xhr.respond(500, '<html>Bad gateway</html>'),
+      (submits) => submits.respond(500, '<html>Bad gateway</html>'),
       'An error occurred while submitting your ticket. Please try again.',
     ],
     [
       'an answer without success',
-      (xhr) => xhr.respond(200, { success: false }),
+      (submits) => submits.respond(200, { success: false }),
       'An error occurred while submitting your ticket. Please try again.',
     ],
     [
       'no answer at all',
-      (xhr) => xhr.fail(),
+      (submits) => submits.fail(),
       'No response from server. Please check your internet connection.',
     ],
-    ['an answer that is not JSON', (xhr) => xhr.respond(200, 'OK'), 'Invalid response format from server'],
+    [
+      'an answer that is not JSON',
+      (submits) => submits.respond(200, 'OK'),
+      'Invalid response format from server',
+    ],
   ])('%s: banner and toast, nothing typed lost, same key on retry', async (_case, answer, message) => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Attachment'), fileOf('scan.pdf', 4096));
     await user.click(submitButton());
-    const first = lastXhr();
-    act(() => answer(first));
+    const first = await submits.arrived();
+    act(() => answer(submits));
     expect(await screen.findAllByText(message)).toHaveLength(2);
     expect(screen.getAllByText(message)[0]?.closest('[role="alert"]')).not.toBeNull();
     expect(field('Full Name')).toHaveValue('Ravi Kumar');
@@ -548,13 +543,13 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
 
     // A retry of the same form is the same submit: the server makes one ticket.
     await user.click(submitButton());
-    expect(FakeXhr.sent).toHaveLength(2);
-    expect(lastXhr().headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+    const retry = await submits.arrived(2);
+    expect(retry.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
   });
 
   test('a retry after the president lookup changed resends exactly the first request', async () => {
     let presidentAnswer: Answer = { data: { fullName: 'Asha Pune' } };
-    serveLists({
+    const { submits } = serveLists({
       'GET /api/auth/city-president/1': () =>
         presidentAnswer instanceof Response ? presidentAnswer.clone() : json(presidentAnswer),
     });
@@ -562,8 +557,8 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    const first = lastXhr();
-    act(() => first.fail());
+    const first = await submits.arrived();
+    act(() => submits.fail());
     await screen.findAllByText('No response from server. Please check your internet connection.');
     // The city is chosen again and its president cannot be looked up this time.
     presidentAnswer = json({ error: 'Internal server error' }, 500);
@@ -571,20 +566,21 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     await user.selectOptions(field('City'), 'Pune');
     expect(await screen.findByDisplayValue('Not available')).toBe(field('City President'));
     await user.click(submitButton());
-    expect(lastXhr().headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
-    expect(lastXhr().fields()).toEqual(first.fields());
-    expect(lastXhr().fields().cityPresident).toBe('Asha Pune');
+    const retry = await submits.arrived(2);
+    expect(retry.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
+    expect(retry.fields).toEqual(first.fields);
+    expect(retry.fields.cityPresident).toBe('Asha Pune');
   });
 
   test('a changed form after an error is another submit, with a key of its own', async () => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    const first = lastXhr();
+    const first = await submits.arrived();
     act(() =>
-      first.respond(400, {
+      submits.respond(400, {
         error: 'Invalid request body',
         details: [{ path: 'mobile', message: 'Mobile number must be 10 digits' }],
       }),
@@ -597,40 +593,49 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     await user.clear(field('Mobile No'));
     await user.type(field('Mobile No'), '9123456789');
     await user.click(submitButton());
-    expect(lastXhr().headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
+    const changed = await submits.arrived(2);
+    expect(changed.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
   });
 
   test('a double click sends one submit', async () => {
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await fillValidForm(user);
     await user.dblClick(submitButton());
     await user.click(submitButton());
-    expect(FakeXhr.sent).toHaveLength(1);
+    await submits.arrived();
+    expect(submits.opened()).toBe(1);
   });
 
   test('a signed-in user sends the bearer token; a 401 ends that session and keeps the form', async () => {
     authStore.getState().signIn('tok', { id: 5, name: 'Gita', email: 'g@x.co', role: 'governor' });
-    serveLists();
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     renderForm();
     await fillValidForm(user);
     await user.click(submitButton());
-    expect(lastXhr().headers.Authorization).toBe('Bearer tok');
-    act(() => lastXhr().respond(401, { error: 'Your session has expired' }));
+    expect((await submits.arrived()).headers.get('Authorization')).toBe('Bearer tok');
+    act(() => submits.respond(401, { error: 'Your session has expired' }));
     expect(await screen.findAllByText('Your session has expired')).toHaveLength(2);
     expect(authStore.getState().token).toBeNull();
     expect(field('Full Name')).toHaveValue('Ravi Kumar');
   });
 
-  test('leaving the page aborts the upload', async () => {
-    serveLists();
+  test('leaving the page aborts the upload in flight', async () => {
+    const { submits } = serveLists();
     const user = userEvent.setup({ delay: null });
     const view = renderForm();
     await fillValidForm(user);
+    await user.upload(screen.getByLabelText('Attachment'), fileOf('scan.pdf', 4096));
     await user.click(submitButton());
+    await submits.arrived();
+    act(() => submits.progress(1638, 4096));
+    expect(screen.getByText('Uploading attachment: 40%')).toBeInTheDocument();
+    expect(submits.aborted()).toBe(false);
     view.unmount();
-    expect(lastXhr().aborted).toBe(true);
+    expect(submits.aborted()).toBe(true);
+    // msw still holds the request (it does not see an XHR's abort): let it go.
+    submits.respond(201, ANSWER);
   });
 });
