@@ -56,6 +56,20 @@ export const en = {
       keepPrivate: 'This link opens your tickets without a password: do not share it.',
       notYou: 'If you did not ask for it, you can ignore this email.',
     },
+    shareLinkRotated: {
+      subject: 'A new link to your ticket #{{ticketId}}',
+      greeting: 'Dear {{name}},',
+      body: 'The Help Desk replaced the link to your ticket "{{title}}". The link of earlier emails no longer opens it.',
+      shareLinkLabel: 'Open your ticket',
+      keepPrivate: 'This link opens your ticket without a password: do not share it.',
+    },
+    memberLinkRotated: {
+      subject: 'A new link to your tickets',
+      greeting: 'Dear {{name}},',
+      body: 'The Help Desk replaced the link to your tickets. The links of earlier emails no longer open them.',
+      memberLinkLabel: 'See all your tickets',
+      keepPrivate: 'This link opens your tickets without a password: do not share it.',
+    },
     unsubscribeNote: 'You receive this email because you submitted a ticket to the Help Desk.',
   },
   /** The statuses as the messages name them. */

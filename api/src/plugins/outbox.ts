@@ -83,7 +83,10 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
     channels,
     config.outbox,
     app.log.child({ component: 'outbox' }),
-    { 'member.link_requested': (row) => prepareMemberLink(app.db, row) },
+    {
+      'member.link_requested': (row) => prepareMemberLink(app.db, row),
+      'member.link_rotated': (row) => prepareMemberLink(app.db, row),
+    },
     options.afterClaim,
   );
   const notifier = new Notifier(

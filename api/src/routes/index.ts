@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
@@ -24,4 +25,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(conversationRoutes);
   await app.register(messageRoutes);
   await app.register(memberRoutes);
+  await app.register(auditRoutes);
 };

@@ -272,6 +272,8 @@ export const staffDashboardEn = {
       handedOff: 'Handed to a new holder',
       replied: 'New reply',
       linkRequested: 'Link to the tickets',
+      shareLinkRotated: 'New link to the ticket',
+      memberLinkRotated: 'New link to the tickets',
     },
     status: { queued: 'Queued', sent: 'Sent', held: 'Held', failed: 'Failed' },
   },

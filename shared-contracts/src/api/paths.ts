@@ -52,9 +52,15 @@ export const API_PATHS = {
     observerAction: '/tickets/observer/:id/observerticketAction',
     convenorAssigned: '/tickets/convenor/assigned-tickets',
     convenorAction: '/tickets/convenor/:id/action',
+    shareKey: '/tickets/:id/share-key',
   },
   members: {
     links: '/members/links',
+    key: '/members/:id/key',
+  },
+  audit: {
+    list: '/audit',
+    export: '/audit/export.csv',
   },
   messages: {
     failed: '/messages/failed',

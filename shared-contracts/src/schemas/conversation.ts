@@ -53,6 +53,8 @@ export const MESSAGE_EVENTS = [
   'ticket.handed_off',
   'ticket.replied',
   'member.link_requested',
+  'ticket.link_rotated',
+  'member.link_rotated',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

@@ -9,7 +9,9 @@ import {
   ticketStatusPatchSchema,
 } from 'shared-contracts/contracts';
 import { currentUserOf } from '../../plugins/auth';
+import { recordAudit } from '../../services/audit';
 import { actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
+import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 
 const ACTION_DESCRIPTION =
@@ -51,6 +53,13 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
           app.outbox.notifier,
         );
         request.log.info({ ticketId: ticket.id, action, status: ticket.status }, 'ticket action');
+        await recordAudit(app.db, {
+          actor: auditActorOf(request),
+          action: 'ticket.action',
+          targetType: 'ticket',
+          targetId: ticket.id,
+          detail: { action, status: ticket.status },
+        });
         return { ticket };
       },
     );
@@ -79,6 +88,13 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
         app.outbox.notifier,
       );
       request.log.info({ ticketId: ticket.id, status: ticket.status }, 'ticket status changed');
+      await recordAudit(app.db, {
+        actor: auditActorOf(request),
+        action: 'ticket.action',
+        targetType: 'ticket',
+        targetId: ticket.id,
+        detail: { status: ticket.status },
+      });
       return { ticket };
     },
   );

@@ -23,12 +23,14 @@ import {
 } from 'shared-contracts/contracts';
 import * as z from 'zod/mini';
 import { HttpError, notFound, tooManyRequests as tooMany } from '../../httpError';
+import { recordAudit } from '../../services/audit';
 import { ticketMessages } from '../../services/outbox/outboxStore';
 import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
-import { openTicketHistory, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
+import { grantOf, openTicketHistory, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
 import { IpThrottle } from '../../services/tickets/accessThrottle';
 import { addReply } from '../../services/tickets/replies';
 import { submitPartLimits } from '../../services/tickets/submitService';
+import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
 
@@ -97,8 +99,9 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ticketId = request.params.id;
       const viewer = await lookupViewer(app, request, reply);
-      const decision = decideTicketAccess(viewer, await findTicketGate(app.db, ticketId));
-      if (!decision.allowed) throw notFound(TICKET_NOT_FOUND);
+      const gate = await findTicketGate(app.db, ticketId);
+      const decision = decideTicketAccess(viewer, gate);
+      if (!decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
       if (decision.audience === 'member') {
         for (const [throttle, key, what] of [
           [perTicket, String(ticketId), 'replies on this ticket'],
@@ -135,6 +138,13 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         file = null; // addReply removed or kept it
         request.log.info({ ticketId, visibility: entry.visibility }, 'reply added');
+        await recordAudit(app.db, {
+          actor: auditActorOf(request, grantOf(decision, gate)),
+          action: 'ticket.reply',
+          targetType: 'ticket',
+          targetId: ticketId,
+          detail: { visibility: entry.visibility, file: entry.attachment ? true : undefined },
+        });
         return reply.code(201).header('cache-control', 'no-store').send({ entry });
       } finally {
         if (file) await app.ticketSubmits.discard(file);

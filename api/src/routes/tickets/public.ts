@@ -18,8 +18,11 @@ import {
   ticketResponseSchema,
   userTicketsResponseSchema,
 } from 'shared-contracts/contracts';
+import { recordAudit } from '../../services/audit';
+import { seesContactDetails } from '../../services/tickets/access';
 import { openLatestMemberTicket, openMemberTickets, openTicket } from '../../services/tickets/accessReads';
 import { submitPartLimits } from '../../services/tickets/submitService';
+import { auditActorOf } from '../auditActor';
 import { lookupViewer, publicErrors } from './publicAccess';
 import { registerSubmitRoute } from './publicSubmit';
 
@@ -46,7 +49,20 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ticket = await openTicket(app.db, await lookupViewer(app, request, reply), request.params.id);
+      const { ticket, access } = await openTicket(
+        app.db,
+        await lookupViewer(app, request, reply),
+        request.params.id,
+      );
+      // Staff see the member's contact details in full: the trail records who read them.
+      if (access.audience === 'staff') {
+        await recordAudit(app.db, {
+          actor: auditActorOf(request, access),
+          action: 'ticket.read',
+          targetType: 'ticket',
+          targetId: ticket.id,
+        });
+      }
       reply.header('cache-control', 'no-store');
       return { ticket };
     },
@@ -72,6 +88,14 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query,
       );
+      if (viewer.actor && viewer.actor.id !== user.id && seesContactDetails(viewer.actor)) {
+        await recordAudit(app.db, {
+          actor: auditActorOf(request),
+          action: 'member.read',
+          targetType: 'user',
+          targetId: user.id,
+        });
+      }
       reply.header('cache-control', 'no-store');
       return { user, tickets, total };
     },

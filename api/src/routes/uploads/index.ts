@@ -12,9 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_KEY_HEADER, UPLOAD_PATHS } from 'shared-contracts/contracts';
 import * as z from 'zod';
 import { HttpError } from '../../httpError';
+import { recordAudit } from '../../services/audit';
 import { FILE_NOT_FOUND, openStoredFile } from '../../services/tickets/accessReads';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
 import type { StoredKind } from '../../services/tickets/storage';
+import { auditActorOf } from '../auditActor';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
 const fileParamsSchema = z.object({ file: z.string().max(200) });
@@ -52,6 +54,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ ticketId: file.gate.id }, 'a stored file is missing');
           throw new HttpError(404, FILE_NOT_FOUND);
         }
+        await recordAudit(app.db, {
+          actor: auditActorOf(request, file.access),
+          action: 'file.download',
+          targetType: 'ticket',
+          targetId: file.gate.id,
+          detail: { kind, file: file.originalName },
+        });
         return reply
           .headers({
             'content-type': SAFE_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream',

@@ -8,7 +8,9 @@
  * - ticket.handed_off: the new holder (the office bearer of the role the ticket moved to);
  * - ticket.replied: the member for a staff member's public reply, the current holder for a
  *   member's reply (internal notes notify nobody);
- * - member.link_requested: written by /track without looking at the address; the worker decides.
+ * - member.link_requested: written by /track without looking at the address; the worker decides;
+ * - ticket.link_rotated: the member, with the ticket's new share link (staff rotated its key);
+ * - member.link_rotated: the member, whose key staff revoked; the worker issues the new link.
  *
  * Members get email, and SMS or WhatsApp too when they opted in and the channel is configured.
  */
@@ -200,6 +202,46 @@ export class Notifier {
       );
     }
     await enqueueMessages(tx, messages, this.clock.now());
+  }
+
+  /** Staff rotated the ticket's share key: its member gets the new share link by email. */
+  async shareLinkRotated(tx: Writer, ticketId: number, shareUrl: string): Promise<boolean> {
+    const ticket = await ticketFacts(tx, ticketId);
+    if (!ticket?.member.email) return false;
+    const messages = this.messagesTo(
+      { ...ticket.member, optIn: [] },
+      'ticket.link_rotated',
+      'shareLinkRotated',
+      { ticketId: ticket.id, title: ticket.title, city: ticket.city, name: ticket.member.fullName, shareUrl },
+      ticket.id,
+    );
+    await enqueueMessages(tx, messages, this.clock.now());
+    return true;
+  }
+
+  /**
+   * Staff revoked the member's key: one email row to the member; the worker issues the fresh key
+   * just before sending (as for /track), so the new link is never stored.
+   */
+  async memberLinkRotated(tx: Writer, member: { id: number; email: string }): Promise<boolean> {
+    if (!member.email) return false;
+    await enqueueMessages(
+      tx,
+      [
+        {
+          event: 'member.link_rotated',
+          ticketId: null,
+          recipientUserId: member.id,
+          recipient: member.email,
+          channel: 'email',
+          template: 'memberLinkRotated',
+          params: {},
+          locale: DEFAULT_LOCALE,
+        },
+      ],
+      this.clock.now(),
+    );
+    return true;
   }
 
   /** /track: one row for the address, whatever it is; the worker looks the member up. */

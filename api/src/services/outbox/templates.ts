@@ -29,6 +29,8 @@ export const TEMPLATES = {
   ticketRepliedMember: { toMember: true },
   ticketRepliedStaff: { toMember: false },
   memberLink: { toMember: true },
+  shareLinkRotated: { toMember: true },
+  memberLinkRotated: { toMember: true },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -119,6 +121,20 @@ function blocksOf(
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.text ?? '') },
         link('dashboardLinkLabel', dashboardPath(ticketId)),
+      ];
+    case 'shareLinkRotated':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        ...(typeof params.shareUrl === 'string' ? [link('shareLinkLabel', params.shareUrl)] : []),
+        { kind: 'text', text: t('keepPrivate') },
+      ];
+    case 'memberLinkRotated':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        ...(typeof params.memberUrl === 'string' ? [link('memberLinkLabel', params.memberUrl)] : []),
+        { kind: 'text', text: t('keepPrivate') },
       ];
     case 'memberLink':
       return [

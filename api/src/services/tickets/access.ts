@@ -115,7 +115,12 @@ export interface TicketGate {
  */
 export type Audience = 'staff' | 'member';
 
-export type AccessDecision = { allowed: false } | { allowed: true; maskContact: boolean; audience: Audience };
+/** How the viewer got in: their token, the ticket's share key, or its member's key (the audit trail names it). */
+export type AccessVia = 'user' | 'share' | 'member';
+
+export type AccessDecision =
+  | { allowed: false }
+  | { allowed: true; maskContact: boolean; audience: Audience; via: AccessVia };
 
 const DENIED: AccessDecision = { allowed: false };
 
@@ -149,10 +154,11 @@ export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined)
   const byMemberKey = secretMatches(viewer.accessKey, gate?.memberKeyHash);
   if (!gate) return DENIED;
   if (viewer.actor && canStaffSee(viewer.actor, gate))
-    return { allowed: true, maskContact: false, audience: 'staff' };
+    return { allowed: true, maskContact: false, audience: 'staff', via: 'user' };
   if (viewer.actor && canUserSee(viewer.actor, gate))
-    return { allowed: true, maskContact: false, audience: 'member' };
-  if (byTicketKey || byMemberKey) return { allowed: true, maskContact: true, audience: 'member' };
+    return { allowed: true, maskContact: false, audience: 'member', via: 'user' };
+  if (byTicketKey) return { allowed: true, maskContact: true, audience: 'member', via: 'share' };
+  if (byMemberKey) return { allowed: true, maskContact: true, audience: 'member', via: 'member' };
   return DENIED;
 }
 

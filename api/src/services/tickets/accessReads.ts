@@ -15,6 +15,9 @@ import type { AppDatabase } from '../../db/database';
 import { attachments, cities, ticketComments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
 import {
+  type AccessDecision,
+  type AccessVia,
+  type Audience,
   decideMemberAccess,
   decideTicketAccess,
   findMemberGate,
@@ -35,14 +38,45 @@ export const MEMBER_NOT_FOUND = 'User not found';
 /** The same for a file. */
 export const FILE_NOT_FOUND = 'File not found';
 
+/** How a viewer was let in, for the audit trail: for whom the answer was built and by what. */
+export interface GrantedAccess {
+  audience: Audience;
+  via: AccessVia;
+  /** The key hash that matched (a link viewer), to name the key in the trail; else null. */
+  keyHash: string | null;
+  ticketId: number;
+  memberId: number;
+}
+
+export function grantOf(
+  decision: Extract<AccessDecision, { allowed: true }>,
+  gate: TicketGate,
+): GrantedAccess {
+  const keyHash =
+    decision.via === 'share' ? gate.viewKeyHash : decision.via === 'member' ? gate.memberKeyHash : null;
+  return {
+    audience: decision.audience,
+    via: decision.via,
+    keyHash,
+    ticketId: gate.id,
+    memberId: gate.customerId,
+  };
+}
+
 /** The ticket with its history and files, for a viewer who may see it (masked for a link viewer). */
-export async function openTicket(db: AppDatabase, viewer: Viewer, id: number): Promise<Ticket> {
-  const decision = decideTicketAccess(viewer, await findTicketGate(db, id));
+export async function openTicket(
+  db: AppDatabase,
+  viewer: Viewer,
+  id: number,
+): Promise<{ ticket: Ticket; access: GrantedAccess }> {
+  const gate = await findTicketGate(db, id);
+  const decision = decideTicketAccess(viewer, gate);
   const ticket = decision.allowed
     ? await readTicket(db, id, { history: true, attachments: true, maskContact: decision.maskContact })
     : undefined;
-  if (!ticket || !decision.allowed) throw notFound(TICKET_NOT_FOUND);
-  return decision.audience === 'member' ? memberTicket(ticket) : ticket;
+  if (!ticket || !decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
+  const access = grantOf(decision, gate);
+  return { ticket: decision.audience === 'member' ? memberTicket(ticket) : ticket, access };
 }
 
 /**
@@ -100,13 +134,13 @@ export async function openStoredFile(
   viewer: Viewer,
   kind: StoredKind,
   storedName: string,
-): Promise<StoredFileRecord> {
+): Promise<StoredFileRecord & { access: GrantedAccess }> {
   const file = await findStoredFile(db, kind, storedName);
   const decision = decideTicketAccess(viewer, file?.gate);
   if (!decision.allowed || !file) throw notFound(FILE_NOT_FOUND);
   // The file of an internal note is staff's alone.
   if (file.internal && decision.audience !== 'staff') throw notFound(FILE_NOT_FOUND);
-  return file;
+  return { ...file, access: grantOf(decision, file.gate) };
 }
 
 /** The member as the list answer names them (masked for a link viewer). */

@@ -14,6 +14,8 @@ export const EVENT_KEYS: Record<MessageEvent, string> = {
   'ticket.handed_off': 'messages.event.handedOff',
   'ticket.replied': 'messages.event.replied',
   'member.link_requested': 'messages.event.linkRequested',
+  'ticket.link_rotated': 'messages.event.shareLinkRotated',
+  'member.link_rotated': 'messages.event.memberLinkRotated',
 };
 
 /** Each state's label and badge colour: sent green, waiting blue, held yellow, failed red. */
