@@ -43,9 +43,6 @@ export function sanitiseMobileInput(value: string): string {
 }
 
 /** docs/product.md#validation: the submit button is disabled while busy or while a name, mobile or description error shows. */
-export function isSubmitDisabled(
-  busy: boolean,
-  errors: Partial<Record<string, string | null | undefined>>,
-): boolean {
+export function isSubmitDisabled(busy: boolean, errors: Partial<Record<string, unknown>>): boolean {
   return busy || Boolean(errors.fullName || errors.mobile || errors.description);
 }

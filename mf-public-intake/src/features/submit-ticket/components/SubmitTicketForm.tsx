@@ -11,18 +11,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   countWords,
   DESCRIPTION_MAX_WORDS,
-  EMAIL_MESSAGE,
-  emailSchema,
   HELPLINE_NUMBER,
   isSubmitDisabled,
   type SubmitField,
   sanitiseMobileInput,
-  submitFieldError,
   type TicketSubmitForm,
   validateSubmitForm,
 } from 'shared-contracts';
@@ -48,8 +46,6 @@ const EMPTY_FORM: TicketSubmitForm = {
   description: '',
 };
 
-type FieldErrors = Partial<Record<SubmitField, string>>;
-
 /** The order a user meets the fields in: the first one with an error gets the focus. */
 const FIELD_ORDER: readonly SubmitField[] = [
   'fullName',
@@ -60,10 +56,6 @@ const FIELD_ORDER: readonly SubmitField[] = [
   'description',
 ];
 
-function emailError(value: string): string | null {
-  return emailSchema.safeParse(value).success ? null : EMAIL_MESSAGE;
-}
-
 function selectData(placeholder: string, options: NamedOption[]) {
   return [
     { value: '', label: placeholder, disabled: true },
@@ -72,68 +64,67 @@ function selectData(placeholder: string, options: NamedOption[]) {
 }
 
 /**
- * The public submit form (docs/product.md#submit-form, docs/product.md#submit-flow, docs/product.md#submit-form-validation). Name,
- * mobile and description are checked as they are typed; every field again at submit, with the
- * product's messages. Nothing typed is lost when the server refuses or cannot be reached.
+ * The public submit form (docs/product.md#submit-form, docs/product.md#submit-flow, docs/product.md#submit-form-validation),
+ * on @mantine/form with the shared schema (ADR 0013). Name, mobile and description are checked as
+ * they are typed, the email when it is left; every field again at submit, with the product's
+ * messages. Nothing typed is lost when the server refuses or cannot be reached.
  */
 export function SubmitTicketForm() {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
-  const [form, setForm] = useState<TicketSubmitForm>(EMPTY_FORM);
+  const form = useForm<TicketSubmitForm>({
+    initialValues: EMPTY_FORM,
+    // One check for the whole form (the shared one); a field's own check picks its message.
+    validate: (values) => {
+      const checked = validateSubmitForm(values);
+      return checked.ok ? {} : checked.errors;
+    },
+    validateInputOnChange: ['fullName', 'mobile', 'description'],
+  });
+  const { values, errors } = form;
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const { cities, committees, retry } = useFormOptions();
-  const president = useCityPresident(form.cityId);
+  const president = useCityPresident(values.cityId);
   const { busy, progress, submit } = useSubmitTicket();
 
   const presidentText = cityPresidentFieldText(president);
-  const words = countWords(form.description);
+  const words = countWords(values.description);
   const warnings = [cities.warning, committees.warning].filter((warning): warning is string =>
     Boolean(warning),
   );
 
-  function update(field: SubmitField, value: string, error?: string | null) {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (error !== undefined) setErrors((current) => ({ ...current, [field]: error ?? undefined }));
-  }
-
   function chooseOption(kind: 'city' | 'committee', id: string) {
     const options = kind === 'city' ? cities.list : committees.list;
-    const name = options.find((option) => String(option.id) === id)?.name ?? '';
-    const idField = kind === 'city' ? 'cityId' : 'committeeId';
-    setForm((current) => ({ ...current, [idField]: id, [kind]: name }));
-    setErrors((current) => ({ ...current, [idField]: undefined }));
+    form.setFieldValue(kind === 'city' ? 'cityId' : 'committeeId', id);
+    form.setFieldValue(kind, options.find((option) => String(option.id) === id)?.name ?? '');
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const formElement = event.currentTarget;
-    // The president as the field shows a found name; the api looks it up again anyway.
-    const payload: TicketSubmitForm = {
-      ...form,
-      cityPresident: president.state === 'found' ? (president.fullName ?? '') : '',
-    };
-    const checked = validateSubmitForm(payload);
-    if (!checked.ok) {
-      const { _form, ...fieldErrors } = checked.errors;
-      setErrors(fieldErrors);
-      if (_form) showErrorToast(t('toast.error'), _form);
-      const first = FIELD_ORDER.find((field) => fieldErrors[field]);
-      const element = first ? formElement.elements.namedItem(first) : null;
+  const handleSubmit = form.onSubmit(
+    async (checked) => {
+      if (busy) return;
+      // The president as the field shows a found name; the api looks it up again anyway.
+      const payload: TicketSubmitForm = {
+        ...checked,
+        cityPresident: president.state === 'found' ? (president.fullName ?? '') : '',
+      };
+      setSubmitError(null);
+      const outcome = await submit(payload, file);
+      if (outcome.ok) {
+        showSuccessToast(t('toast.success'), t('addTicket.submitted'));
+      } else if (outcome.message) {
+        setSubmitError(outcome.message);
+        form.setErrors({ ...form.errors, ...outcome.fieldErrors });
+        showErrorToast(t('toast.error'), outcome.message);
+      }
+    },
+    (refused) => {
+      if (typeof refused._form === 'string') showErrorToast(t('toast.error'), refused._form);
+      const first = FIELD_ORDER.find((field) => refused[field]);
+      const element = first ? formRef.current?.elements.namedItem(first) : null;
       if (element instanceof HTMLElement) element.focus();
-      return;
-    }
-    setSubmitError(null);
-    const outcome = await submit(payload, file);
-    if (outcome.ok) {
-      showSuccessToast(t('toast.success'), t('addTicket.submitted'));
-    } else if (outcome.message) {
-      setSubmitError(outcome.message);
-      setErrors((current) => ({ ...current, ...outcome.fieldErrors }));
-      showErrorToast(t('toast.error'), outcome.message);
-    }
-  }
+    },
+  );
 
   return (
     <PublicPage>
@@ -164,7 +155,7 @@ export function SubmitTicketForm() {
             </Alert>
           )}
 
-          <form noValidate onSubmit={handleSubmit}>
+          <form ref={formRef} noValidate onSubmit={handleSubmit}>
             <Stack gap="md">
               <TextInput
                 name="fullName"
@@ -172,12 +163,7 @@ export function SubmitTicketForm() {
                 placeholder={t('addTicket.placeholders.fullName')}
                 autoComplete="name"
                 required
-                value={form.fullName}
-                error={errors.fullName}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  update('fullName', value, submitFieldError('fullName', value));
-                }}
+                {...form.getInputProps('fullName')}
               />
               <TextInput
                 name="mobile"
@@ -187,14 +173,12 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.mobile')}
                 placeholder={t('addTicket.placeholders.mobile')}
                 required
-                value={form.mobile}
-                error={errors.mobile}
+                {...form.getInputProps('mobile')}
                 // Digits only, at most 10, enforced on every change (typed or pasted). No
                 // `maxLength`: the browser would cut '98765 43210' to 10 characters first.
-                onChange={(event) => {
-                  const value = sanitiseMobileInput(event.currentTarget.value);
-                  update('mobile', value, submitFieldError('mobile', value));
-                }}
+                onChange={(event) =>
+                  form.setFieldValue('mobile', sanitiseMobileInput(event.currentTarget.value))
+                }
               />
               <TextInput
                 name="email"
@@ -203,16 +187,15 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.email')}
                 placeholder={t('addTicket.placeholders.email')}
                 required
-                value={form.email}
-                error={errors.email}
+                {...form.getInputProps('email')}
                 onChange={(event) => {
-                  const value = event.currentTarget.value;
+                  const shown = Boolean(errors.email);
+                  form.setFieldValue('email', event.currentTarget.value);
                   // An error already shown follows the typing; a new one waits for the blur.
-                  update('email', value, errors.email ? emailError(value) : undefined);
+                  if (shown) form.validateField('email');
                 }}
                 onBlur={(event) => {
-                  const value = event.currentTarget.value;
-                  if (value.trim()) update('email', value, emailError(value));
+                  if (event.currentTarget.value.trim()) form.validateField('email');
                 }}
               />
               <NativeSelect
@@ -220,7 +203,7 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.city')}
                 required
                 data={selectData(t('addTicket.placeholders.city'), cities.list)}
-                value={form.cityId}
+                value={values.cityId}
                 error={errors.cityId}
                 onChange={(event) => chooseOption('city', event.currentTarget.value)}
               />
@@ -229,7 +212,7 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.committee')}
                 required
                 data={selectData(t('addTicket.placeholders.committee'), committees.list)}
-                value={form.committeeId}
+                value={values.committeeId}
                 error={errors.committeeId}
                 onChange={(event) => chooseOption('committee', event.currentTarget.value)}
               />
@@ -250,14 +233,9 @@ export function SubmitTicketForm() {
                 autosize
                 minRows={5}
                 maxRows={14}
-                value={form.description}
-                error={errors.description}
+                {...form.getInputProps('description')}
                 description={t('addTicket.wordCount', { count: words, max: DESCRIPTION_MAX_WORDS })}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  update('description', value, submitFieldError('description', value));
-                }}
               />
               <AttachmentField file={file} onChange={setFile} />
 
