@@ -234,6 +234,23 @@ export const staffDashboardEn = {
     resolutionReason: 'Resolution Reason',
     cancel: 'Cancel',
   },
+  shareLink: {
+    title: 'Share link',
+    intro: 'Anyone with the share link can open this ticket. If it reached the wrong person, replace it.',
+    rotate: 'Rotate link',
+    confirmTitle: 'Rotate the share link?',
+    confirmText:
+      'The current link stops working at once, for everyone who has it. The member is emailed the new link.',
+    confirm: 'Rotate link now',
+    cancel: 'Cancel',
+    done: 'The share link was replaced',
+    newLink: 'New share link',
+    copy: 'Copy',
+    copied: 'Copied',
+    memberNotified: 'The new link is on its way to the member by email.',
+    memberNotNotified: 'The member has no email address: give them the new link yourself.',
+    failed: 'The link could not be replaced: {{message}}',
+  },
   conversation: {
     replyToMember: 'Reply to member',
     addInternalNote: 'Add internal note',

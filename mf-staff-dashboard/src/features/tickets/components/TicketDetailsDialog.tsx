@@ -36,6 +36,7 @@ import { actionSuccessMessage } from '../rules/actionToast';
 import { assignedTo, currentlyWith, NO_ASSIGNEES } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { formatDateTime } from './format';
+import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
 import { StatusBadge } from './StatusBadge';
 import { attachmentsOf, TicketAttachments } from './TicketAttachments';
@@ -278,6 +279,9 @@ export function TicketDetailsDialog({
             )}
             <Section title={t('messages.title')}>
               <TicketMessages ticketId={shown.id} />
+            </Section>
+            <Section title={t('shareLink.title')}>
+              <ShareLinkRotation ticketId={shown.id} />
             </Section>
             {actions.length > 0 && (
               <>
