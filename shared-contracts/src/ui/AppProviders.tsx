@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,11 +12,22 @@ import { cssVariablesResolver, theme } from './theme';
  * them only in its standalone bootstrap (never in what it exposes, or the page would get two
  * notification outlets). The query cache is the page's one `queryClient` (ADR 0012).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  themeOverride = theme,
+}: {
+  children: ReactNode;
+  /** Only the component tests' render sets it (shared-contracts/testing/render.tsx). */
+  themeOverride?: MantineThemeOverride;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <MantineProvider
+          theme={themeOverride}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+        >
           <Notifications position="top-right" limit={3} />
           {children}
         </MantineProvider>
