@@ -78,7 +78,9 @@ test('the Users page of the admin menu: counts by role and status, the newest ac
     ]),
   );
   // No activity is invented: the page says what it cannot show.
-  expect(screen.getByText(/does not record sign-ins or changes to accounts yet/)).toBeInTheDocument();
+  expect(screen.getByText(/are in the audit trail below/)).toBeInTheDocument();
+  // The audit trail follows the overview (features/audit has its own tests).
+  expect(screen.getByRole('region', { name: 'Audit trail' })).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('link', { name: 'Manage users' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();

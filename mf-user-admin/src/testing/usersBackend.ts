@@ -114,6 +114,8 @@ export class FakeUsersApi implements FakeApiHandler {
     if (role !== 'admin') return { status: 403, body: { error: 'You do not have permission to do this' } };
 
     if (method === 'GET' && path === API_PATHS.users.list) return ok(this.list(query));
+    // The /activity page's audit trail (its own tests serve entries; here it is empty).
+    if (method === 'GET' && path === API_PATHS.audit.list) return ok({ entries: [], total: 0 });
     if (method === 'GET' && path === API_PATHS.users.filter) {
       return ok({ users: this.users.filter((user) => !query.role || user.role === query.role) });
     }
