@@ -193,6 +193,11 @@ export const tickets = pgTable(
     submitterName: text('submitter_name'),
     submitterEmail: text('submitter_email'),
     submitterMobile: text('submitter_mobile'),
+    /**
+     * The submitter ticked the form's opt-in for updates by SMS and WhatsApp (to `submitterMobile`),
+     * with its one-line consent text; the ticket's `createdAt` is when. Email goes regardless.
+     */
+    phoneUpdates: boolean('phone_updates').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -37,6 +37,25 @@ describe('handOffPrerendered', () => {
     expect(document.activeElement).toBe(live.querySelector('textarea'));
   });
 
+  it('carries a box ticked in the frame over to the live page, as a click does', () => {
+    page(
+      '<input type="checkbox" name="phoneUpdates" value="true"><input type="checkbox" name="other">',
+      '<input type="checkbox" name="phoneUpdates" value="true"><input type="checkbox" name="other">',
+    );
+    (document.querySelector('#prerendered [name="phoneUpdates"]') as HTMLInputElement).checked = true;
+    const clicks: string[] = [];
+    document.getElementById('root')?.addEventListener('click', (event) => {
+      clicks.push((event.target as HTMLInputElement).name);
+    });
+
+    handOffPrerendered();
+
+    const live = document.getElementById('root') as HTMLElement;
+    expect((live.querySelector('[name="phoneUpdates"]') as HTMLInputElement).checked).toBe(true);
+    expect((live.querySelector('[name="other"]') as HTMLInputElement).checked).toBe(false);
+    expect(clicks).toEqual(['phoneUpdates']);
+  });
+
   it('does nothing on a page without a frame', () => {
     document.body.innerHTML = '<div id="root"><p>Live</p></div>';
     handOffPrerendered();

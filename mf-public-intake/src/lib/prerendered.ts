@@ -12,7 +12,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 const isTypedField = (element: Element): element is Field =>
   (element instanceof HTMLTextAreaElement ||
     (element instanceof HTMLInputElement &&
-      !['file', 'hidden', 'button', 'submit'].includes(element.type))) &&
+      !['file', 'hidden', 'button', 'submit', 'checkbox', 'radio'].includes(element.type))) &&
   Boolean(element.name) &&
   !element.readOnly;
 
@@ -32,6 +32,9 @@ export function handOffPrerendered(doc: Document = document): void {
     .filter(isTypedField)
     .filter((field) => field.value !== '')
     .map((field) => ({ name: field.name, value: field.value }));
+  const ticked = [...frame.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:checked')]
+    .map((box) => box.name)
+    .filter(Boolean);
   const active = doc.activeElement;
   const focused = active && frame.contains(active) && isTypedField(active) ? active.name : null;
   frame.remove();
@@ -43,6 +46,11 @@ export function handOffPrerendered(doc: Document = document): void {
   for (const { name, value } of typed) {
     const field = fieldNamed(name);
     if (field && field.value === '') typeInto(field, value);
+  }
+  // A box ticked in the frame is ticked on the live page the way a click does (React sees it).
+  for (const name of ticked) {
+    const box = root.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${CSS.escape(name)}"]`);
+    if (box && !box.checked) box.click();
   }
   if (focused) {
     const field = fieldNamed(focused);

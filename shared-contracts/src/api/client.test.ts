@@ -561,6 +561,7 @@ describe('submit (docs/product.md#calls multipart)', () => {
     committee: 'Legal',
     email: 'ravi@x.co',
     description: 'Lift broken',
+    phoneUpdates: 'true',
   };
   const answer = {
     success: true,

@@ -26,6 +26,7 @@ const form: TicketSubmitForm = {
   committee: 'Legal',
   email: 'ravi@example.com',
   description: 'The lift has been broken for a week',
+  phoneUpdates: '',
 };
 
 describe('validateSubmitForm (docs/product.md#validation)', () => {

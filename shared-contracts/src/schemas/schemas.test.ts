@@ -333,6 +333,12 @@ describe('tickets', () => {
       committeeId: 2,
       email: 'ravi@example.com',
     });
+    // The SMS/WhatsApp opt-in: yes only when ticked; a form without the field (an older page) is no.
+    expect(ticketSubmitSchema.parse({ ...form, phoneUpdates: 'true' }).phoneUpdates).toBe(true);
+    expect(ticketSubmitSchema.parse({ ...form, phoneUpdates: '' }).phoneUpdates).toBe(false);
+    expect(ticketSubmitSchema.parse({ ...form, phoneUpdates: 'false' }).phoneUpdates).toBe(false);
+    expect(ticketSubmitSchema.parse(form).phoneUpdates).toBe(false);
+    expect(ticketSubmitSchema.safeParse({ ...form, phoneUpdates: 'maybe' }).success).toBe(false);
     const bad = ticketSubmitSchema.safeParse({ ...form, cityId: '', committeeId: 'x' });
     expect(bad.success ? [] : bad.error.issues.map((issue) => issue.message)).toEqual([
       'Please select a city.',

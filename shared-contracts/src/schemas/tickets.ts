@@ -247,6 +247,18 @@ function selectedId(message: string) {
     .check(z.int({ error: message }), z.positive({ error: message }), z.lte(MAX_ID, { error: message }));
 }
 
+/** The multipart value of a ticked opt-in; anything but it (an unticked box sends '') is no. */
+export const OPT_IN_VALUE = 'true';
+
+/**
+ * The submit form's opt-in for updates by SMS and WhatsApp (docs/product.md#submit-form): `true`
+ * only when ticked. Email is used whenever given, with or without it.
+ */
+export const phoneUpdatesSchema = z.pipe(
+  z.optional(z.enum(['', OPT_IN_VALUE, 'false'], { error: 'The SMS/WhatsApp opt-in is ticked or not' })),
+  z.transform((value) => value === OPT_IN_VALUE),
+);
+
 /**
  * POST /tickets/submit fields (docs/product.md#calls: multipart, every field a string; the file part is
  * `attachment`). The api trusts only the ids: the city, committee and city president names are
@@ -262,6 +274,7 @@ export const ticketSubmitSchema = z.object({
   committee: z.optional(optionalText(TEXT_LIMITS.name)),
   email: emailSchema,
   description: descriptionSchema,
+  phoneUpdates: phoneUpdatesSchema,
 });
 export type TicketSubmit = z.infer<typeof ticketSubmitSchema>;
 /** What the form holds before parsing: every field a string. */
@@ -275,6 +288,8 @@ export interface TicketSubmitForm {
   committee: string;
   email: string;
   description: string;
+  /** `OPT_IN_VALUE` when the SMS/WhatsApp box is ticked, else ''. */
+  phoneUpdates: string;
 }
 /** The text fields of the submit form, in the form's order: the multipart fields besides the file. */
 export const SUBMIT_FORM_FIELDS = [
@@ -287,6 +302,7 @@ export const SUBMIT_FORM_FIELDS = [
   'committee',
   'email',
   'description',
+  'phoneUpdates',
 ] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';

@@ -65,6 +65,11 @@ export interface ReplyFacts {
   text: string;
 }
 
+/** The phone channels a ticket's opt-in covers: both or none (one box on the submit form). */
+export function phoneChannelsOf(phoneUpdates: boolean): readonly MessageChannel[] {
+  return phoneUpdates ? ['sms', 'whatsapp'] : [];
+}
+
 const HOLDER_COLUMN = {
   CityPresident: tickets.cityPresidentId,
   Convenor: tickets.convenorId,
@@ -296,6 +301,8 @@ async function ticketFacts(tx: Writer, ticketId: number) {
       memberEmail: users.email,
       memberName: users.fullName,
       memberMobile: users.mobile,
+      submitterMobile: tickets.submitterMobile,
+      phoneUpdates: tickets.phoneUpdates,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.customerId))
@@ -307,6 +314,13 @@ async function ticketFacts(tx: Writer, ticketId: number) {
     title: row.title,
     city: row.city,
     currentAssignee: row.currentAssignee,
-    member: { id: row.memberId, email: row.memberEmail, fullName: row.memberName, mobile: row.memberMobile },
+    // The ticket's opt-in covers the number typed with it.
+    member: {
+      id: row.memberId,
+      email: row.memberEmail,
+      fullName: row.memberName,
+      mobile: row.submitterMobile ?? row.memberMobile,
+      optIn: phoneChannelsOf(row.phoneUpdates),
+    },
   };
 }

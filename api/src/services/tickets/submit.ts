@@ -26,7 +26,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import type { Notifier } from '../outbox/notifications';
+import { type Notifier, phoneChannelsOf } from '../outbox/notifications';
 import { claimKey, recordAnswer } from './idempotency';
 import { hashSecret, newSecret, shareUrlOf } from './keys';
 import { issueMemberKeyIfNone } from './linkKeys';
@@ -241,6 +241,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           submitterName: input.fullName,
           submitterEmail: input.email,
           submitterMobile: input.mobile,
+          phoneUpdates: input.phoneUpdates,
         })
         .returning({ id: tickets.id });
       if (!ticket) throw new Error('insert returned no ticket');
@@ -271,7 +272,13 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
         ticketId: ticket.id,
         title: ticketTitle(refs.committee.name, input.description),
         cityName: refs.city.name,
-        member: { id: member.id, email: input.email, fullName: input.fullName, mobile: input.mobile },
+        member: {
+          id: member.id,
+          email: input.email,
+          fullName: input.fullName,
+          mobile: input.mobile,
+          optIn: phoneChannelsOf(input.phoneUpdates),
+        },
         cityPresidentId,
         shareUrl: body.shareUrl,
         memberUrl: memberLink,

@@ -12,6 +12,7 @@ const FORM: TicketSubmitForm = {
   committee: 'Legal',
   email: 'ravi@example.com',
   description: 'Broken lift',
+  phoneUpdates: 'true',
 };
 
 afterEach(() => {

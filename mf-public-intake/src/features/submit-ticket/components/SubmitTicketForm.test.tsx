@@ -104,6 +104,12 @@ describe('the form (docs/product.md#submit-form)', () => {
     expect(screen.getByText('PDF, DOC, DOCX, JPG, JPEG, PNG (max 20MB)')).toBeInTheDocument();
     expect(screen.getByText('No file selected')).toBeInTheDocument();
     expect(screen.getByText('0 / 500 words')).toBeInTheDocument();
+    // The opt-in for SMS/WhatsApp updates: not ticked, with its one-line consent text.
+    const optIn = screen.getByRole('checkbox', { name: 'Send me updates by SMS and WhatsApp' });
+    expect(optIn).not.toBeChecked();
+    expect(optIn).toHaveAccessibleDescription(
+      'I agree to receive messages about this ticket on the mobile number above; email updates come either way.',
+    );
     expect(
       screen.getByText('By submitting this ticket, you agree to our privacy policy and terms of service.'),
     ).toBeInTheDocument();
@@ -416,6 +422,7 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       committee: 'Legal',
       email: 'ravi@example.com',
       description: 'The lift in block B is broken',
+      phoneUpdates: '',
     });
     expect(sent.attachment?.name).toBe('scan.pdf');
 
@@ -445,6 +452,27 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(100));
     expect(screen.getByTestId('location')).toHaveTextContent(`/ticket-detail/9#key=${TICKET_KEY}`);
+  });
+
+  test('the SMS/WhatsApp opt-in ticked goes with the submit; unticked again, it does not', async () => {
+    const { submits } = serveLists();
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await fillValidForm(user);
+    const optIn = screen.getByRole('checkbox', { name: 'Send me updates by SMS and WhatsApp' });
+    await user.click(optIn);
+    expect(optIn).toBeChecked();
+    await user.click(submitButton());
+    expect((await submits.arrived()).fields.phoneUpdates).toBe('true');
+    act(() => submits.fail());
+    await screen.findAllByText('No response from server. Please check your internet connection.');
+    expect(optIn).toBeChecked();
+    // Another answer to the question is another submit, with a key of its own.
+    await user.click(optIn);
+    await user.click(submitButton());
+    const second = await submits.arrived(2);
+    expect(second.fields.phoneUpdates).toBe('');
+    expect(second.headers.get('Idempotency-Key')).not.toBe(submits.sent[0]?.headers.get('Idempotency-Key'));
   });
 
   test('toasts auto-hide after 4 seconds', async () => {

@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   NativeSelect,
   Paper,
   Progress,
@@ -19,6 +20,7 @@ import {
   DESCRIPTION_MAX_WORDS,
   HELPLINE_NUMBER,
   isSubmitDisabled,
+  OPT_IN_VALUE,
   type SubmitField,
   sanitiseMobileInput,
   type TicketSubmitForm,
@@ -44,6 +46,7 @@ const EMPTY_FORM: TicketSubmitForm = {
   committee: '',
   email: '',
   description: '',
+  phoneUpdates: '',
 };
 
 /** The order a user meets the fields in: the first one with an error gets the focus. */
@@ -238,6 +241,16 @@ export function SubmitTicketForm() {
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <AttachmentField file={file} onChange={setFile} />
+              <Checkbox
+                name="phoneUpdates"
+                value={OPT_IN_VALUE}
+                label={t('addTicket.fields.phoneUpdates')}
+                description={t('addTicket.phoneUpdatesConsent')}
+                checked={values.phoneUpdates === OPT_IN_VALUE}
+                onChange={(event) =>
+                  form.setFieldValue('phoneUpdates', event.currentTarget.checked ? OPT_IN_VALUE : '')
+                }
+              />
 
               {submitError && (
                 <Alert color="red" variant="light" title={t('addTicket.submitErrorTitle')}>

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "phone_updates" boolean DEFAULT false NOT NULL;
