@@ -2,34 +2,43 @@
 // - the build time of each app (built one after another, so the figures do not fight for cores);
 // - in Chromium, the gzip size of the JS and CSS each route downloads, split by app.
 // Usage: npm run bench   (writes bench/results/build-size.json and prints a Markdown table)
+//        BENCH_BUILD_RUNS=0 npm run bench   (no builds: weighs the build `node scripts/build.mjs` left)
+// A federated build empties its dist/, so after the timed builds an app's public bundle and
+// prerendered pages (ADR 0010: what a first visit of /add-ticket downloads) are built again, untimed.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { layOutWww } from '../scripts/build.mjs';
 import { FRONTENDS, ROOT, WWW } from '../scripts/lib/apps.mjs';
 import { startGateway } from '../scripts/lib/gateway.mjs';
+import { launchChromium } from './browser.mjs';
 
 const RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 3);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function npx(folder, args) {
+  const result = spawnSync('npx', args, { cwd: path.join(ROOT, folder), stdio: 'pipe' });
+  if (result.status !== 0) throw new Error(`${folder}: ${args.join(' ')} failed:\n${result.stderr}`);
+}
 
 function timeBuild(folder) {
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
-    const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
-      cwd: path.join(ROOT, folder),
-      stdio: 'pipe',
-    });
-    if (result.status !== 0) throw new Error(`${folder} build failed:\n${result.stderr}`);
+    npx(folder, ['webpack', '--mode', 'production']);
     times.push((performance.now() - t0) / 1000);
   }
+  if (existsSync(path.join(ROOT, folder, 'webpack.public.config.ts')))
+    npx(folder, ['webpack', '--mode', 'production', '-c', 'webpack.public.config.ts']);
+  if (existsSync(path.join(ROOT, folder, 'prerender.tsx')))
+    npx(folder, ['tsx', '--tsconfig', '../tsconfig.json', 'prerender.tsx']);
   return median(times);
 }
 
-const buildSeconds = Object.fromEntries(FRONTENDS.map((app) => [app.folder, timeBuild(app.folder)]));
-spawnSync('node', ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
+const buildSeconds =
+  RUNS > 0 ? Object.fromEntries(FRONTENDS.map((app) => [app.folder, timeBuild(app.folder)])) : {};
+if (RUNS > 0) spawnSync('node', ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
 layOutWww();
 
 const api = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
@@ -45,19 +54,7 @@ const api = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')
 const gateway = await startGateway({ www: WWW, port: 8590, apiUrl: 'http://127.0.0.1:4590' });
 await new Promise((resolve) => setTimeout(resolve, 1500));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 const appOf = (pathname) =>
   FRONTENDS.find((app) => app.folder !== 'shell' && pathname.startsWith(`/${app.served}/`))?.folder ??
@@ -113,7 +110,7 @@ for (const [route, owner] of Object.entries(routes)) {
   const js = sum(Object.fromEntries(Object.entries(w).filter(([k]) => k.endsWith(' js'))));
   const css = sum(Object.fromEntries(Object.entries(w).filter(([k]) => k.endsWith(' css'))));
   lines.push(
-    `| ${route} | ${owner} | ${kib(js)} | ${kib(css)} | ${kib(w['shell js'])} | ${owner === 'shell' ? '–' : kib(w[`${owner} js`])} | ${owner === 'shell' ? '–' : kib(remoteEntry[owner])} | ${buildSeconds[owner].toFixed(1)} s |`,
+    `| ${route} | ${owner} | ${kib(js)} | ${kib(css)} | ${kib(w['shell js'])} | ${owner === 'shell' ? '–' : kib(w[`${owner} js`])} | ${owner === 'shell' ? '–' : kib(remoteEntry[owner])} | ${buildSeconds[owner] === undefined ? '–' : `${buildSeconds[owner].toFixed(1)} s`} |`,
   );
 }
 mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });

@@ -11,9 +11,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { chromium } from 'playwright-core';
 import { ROOT, WWW } from '../scripts/lib/apps.mjs';
 import { startGateway } from '../scripts/lib/gateway.mjs';
+import { launchChromium } from './browser.mjs';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -111,10 +111,7 @@ const stored = {
   city: user.city ?? null,
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 
 async function load() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

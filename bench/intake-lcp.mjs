@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT, WWW } from '../scripts/lib/apps.mjs';
+import { launchChromium } from './browser.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RUN_DIR = path.join(ROOT, 'bench', 'results', 'intake-run');
@@ -97,17 +97,7 @@ await waitFor(`${base}/config/remotes.json`);
 const submitRoute = await fetch(`http://127.0.0.1:${apiPort}/api/tickets/submit`, { method: 'POST' });
 const ticketApi = submitRoute.status !== 404;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium();
 
 /** Runs in the page before anything else: LCP, and the submit → toast time. */
 function observePage(submitted) {

@@ -209,6 +209,8 @@ test('/add-ticket paints its prerendered form before any script, and keeps what 
   await page.goto('/add-ticket', { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1, name: 'Submit Helpdesk Ticket' }).waitFor();
   expect(await page.locator('#prerendered').count()).toBe(1);
+  const optIn = () => page.getByRole('checkbox', { name: 'Send me updates by SMS and WhatsApp' });
+  await optIn().check();
   await field(page, 'Full Name').fill('Asha Patil');
   await field(page, 'Detailed Description').fill('Typed before the page had its script.');
   await screenshot(page, 'intake-prerendered-mobile');
@@ -221,6 +223,7 @@ test('/add-ticket paints its prerendered form before any script, and keeps what 
     'Typed before the page had its script.',
   );
   expect(await page.getByText('7 / 500 words').count()).toBe(1);
+  expect(await optIn().isChecked()).toBe(true);
   await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
     'description',
   );

@@ -29,6 +29,7 @@ export * from './rules';
 export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { ErrorBoundary } from './ui/ErrorBoundary';
+export { FileInputField } from './ui/FileInputField';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';

@@ -18,8 +18,7 @@ export const publicIntakeEn = {
       phoneUpdates: 'Send me updates by SMS and WhatsApp',
     },
     /** The opt-in's one-line consent text, under its box. */
-    phoneUpdatesConsent:
-      'I agree to receive messages about this ticket on the mobile number above; email updates come either way.',
+    phoneUpdatesConsent: 'I agree to receive messages about this ticket on the mobile number above.',
     placeholders: {
       fullName: 'Enter your full name',
       mobile: '10-digit mobile number',

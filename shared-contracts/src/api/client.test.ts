@@ -2,7 +2,6 @@ import { TimeoutError } from 'ky';
 import { HttpResponse, http, server } from '../../testing/network';
 import { authStore } from '../auth/authStore';
 import { citiesResponseSchema } from '../schemas/cities';
-import { idempotencyKeySchema } from '../schemas/common';
 import { checkAuth, getCityPresident, login, registerAdmin, signInWithPassword } from './auth';
 import { assignCommittee, createCity, listCities, setCityConvenor } from './cities';
 import { createCommittee, getCommittee, listCommittees } from './committees';
@@ -26,9 +25,7 @@ import {
   listGovernorTickets,
   listObserverAssignedTickets,
   listObserverTickets,
-  newIdempotencyKey,
   patchTicketStatus,
-  submitTicket,
   ticketAction,
 } from './tickets';
 import { createUser, filterUsers, getUser, listCityPresidents, listUsers, updateUser } from './users';
@@ -81,7 +78,7 @@ function serve(handler: (request: Request) => Response | Promise<Response>) {
 }
 
 /** The multipart body of the first call. */
-function sentForm(): FormData {
+function _sentForm(): FormData {
   const body = seen[0]?.body;
   if (!(body instanceof FormData)) throw new Error('no multipart body was sent');
   return body;
@@ -547,60 +544,6 @@ describe('ticket actions through the role-specific call (docs/product.md#roles)'
     });
     expect(() => actionPath(role, 5)).toThrow('Unauthorized role');
     expect(seen).toHaveLength(0);
-  });
-});
-
-describe('submit (docs/product.md#calls multipart)', () => {
-  const form = {
-    fullName: 'Ravi',
-    cityId: '1',
-    city: 'Pune',
-    cityPresident: 'Asha',
-    mobile: '9876543210',
-    committeeId: '2',
-    committee: 'Legal',
-    email: 'ravi@x.co',
-    description: 'Lift broken',
-    phoneUpdates: 'true',
-  };
-  const answer = {
-    success: true,
-    ticketId: 9,
-    userId: 3,
-    shareUrl: '/ticket-detail/9#key=k',
-  };
-
-  it('sends every field as a string, the file as attachment, and an idempotency key', async () => {
-    serve(() => json(answer, 201));
-    const file = new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' });
-    await expect(submitTicket(form, file, { idempotencyKey: 'key-12345678' })).resolves.toEqual(answer);
-    const body = sentForm();
-    expect(seen[0]?.url).toBe('/api/tickets/submit');
-    expect(Object.fromEntries([...body.entries()].filter(([key]) => key !== 'attachment'))).toEqual(form);
-    expect((body.get('attachment') as File).name).toBe('scan.pdf');
-    expect(seen[0]?.headers.get('Idempotency-Key')).toBe('key-12345678');
-  });
-
-  it('without a file and without a key: no attachment part, a fresh key', async () => {
-    serve(() => json(answer));
-    await submitTicket(form);
-    expect(sentForm().has('attachment')).toBe(false);
-    expect(seen[0]?.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
-    // 32 random bytes in base64url, which the api's schema takes.
-    expect(newIdempotencyKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(idempotencyKeySchema.safeParse(newIdempotencyKey()).success).toBe(true);
-  });
-
-  it('a Blob without a name is sent as "attachment"', async () => {
-    serve(() => json(answer));
-    await submitTicket(form, new Blob(['x']));
-    expect((sentForm().get('attachment') as File).name).toBe('attachment');
-  });
-
-  it('a refused submit carries the server message', async () => {
-    serve(() => json({ error: 'Committee not found', details: 'committeeId' }, 400));
-    await expect(submitTicket(form)).rejects.toMatchObject({ status: 400, message: 'Committee not found' });
   });
 });
 

@@ -4,10 +4,8 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { MESSAGES } from '../rules/messages';
 import { normaliseRole } from '../rules/normaliseRole';
-import { IDEMPOTENCY_KEY_HEADER } from '../schemas/common';
 import { isRole } from '../schemas/role';
 import {
-  ATTACHMENT_FIELD,
   type CityStatsResponse,
   cityStatsResponseSchema,
   type TicketActionRequestInput,
@@ -18,13 +16,10 @@ import {
   type TicketStats,
   type TicketStatsQuery,
   type TicketStatusPatch,
-  type TicketSubmitForm,
-  type TicketSubmitResponse,
   ticketHistoryResponseSchema,
   ticketListResponseSchema,
   ticketResponseSchema,
   ticketStatsSchema,
-  ticketSubmitResponseSchema,
   type UserTicketsResponse,
   userTicketsResponseSchema,
 } from '../schemas/tickets';
@@ -64,11 +59,6 @@ export const ticketStatsQuery = () =>
 export const cityStatsQuery = () =>
   queryOptions({ queryKey: ticketKeys.cityStats(), queryFn: ({ signal }) => getCityStats({}, { signal }) });
 
-export interface SubmitOptions extends CallOptions {
-  /** One key per filled form, reused on retry, so a double submit makes one ticket. */
-  idempotencyKey?: string;
-}
-
 /** A fresh idempotency key for a submit form: 32 random bytes in base64url (256 bits; a UUID has 122). */
 export function newIdempotencyKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
@@ -76,23 +66,6 @@ export function newIdempotencyKey(): string {
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replace(/=+$/, '');
-}
-
-/** POST /tickets/submit as multipart: every field a string, the optional file as `attachment`. */
-export function submitTicket(
-  form: TicketSubmitForm,
-  attachment?: Blob | null,
-  options: SubmitOptions = {},
-): Promise<TicketSubmitResponse> {
-  const { idempotencyKey = newIdempotencyKey(), ...rest } = options;
-  const body = new FormData();
-  for (const [key, value] of Object.entries(form)) body.append(key, value);
-  if (attachment) body.append(ATTACHMENT_FIELD, attachment, (attachment as File).name ?? 'attachment');
-  return request('post', API_PATHS.tickets.submit, ticketSubmitResponseSchema, {
-    ...rest,
-    body,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
 }
 
 function list(path: string, query: TicketListQueryInput, options: CallOptions): Promise<TicketListResponse> {

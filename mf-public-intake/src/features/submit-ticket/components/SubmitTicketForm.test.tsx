@@ -108,7 +108,7 @@ describe('the form (docs/product.md#submit-form)', () => {
     const optIn = screen.getByRole('checkbox', { name: 'Send me updates by SMS and WhatsApp' });
     expect(optIn).not.toBeChecked();
     expect(optIn).toHaveAccessibleDescription(
-      'I agree to receive messages about this ticket on the mobile number above; email updates come either way.',
+      'I agree to receive messages about this ticket on the mobile number above.',
     );
     expect(
       screen.getByText('By submitting this ticket, you agree to our privacy policy and terms of service.'),

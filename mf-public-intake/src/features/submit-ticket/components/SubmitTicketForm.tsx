@@ -97,10 +97,25 @@ export function SubmitTicketForm() {
     Boolean(warning),
   );
 
-  function chooseOption(kind: 'city' | 'committee', id: string) {
+  /** The city or committee select: choosing an id also keeps its name (sent beside it). */
+  function optionSelect(kind: 'city' | 'committee') {
     const options = kind === 'city' ? cities.list : committees.list;
-    form.setFieldValue(kind === 'city' ? 'cityId' : 'committeeId', id);
-    form.setFieldValue(kind, options.find((option) => String(option.id) === id)?.name ?? '');
+    const idField = kind === 'city' ? 'cityId' : 'committeeId';
+    return (
+      <NativeSelect
+        name={idField}
+        label={t(`addTicket.fields.${kind}`)}
+        required
+        data={selectData(t(`addTicket.placeholders.${kind}`), options)}
+        value={values[idField]}
+        error={errors[idField]}
+        onChange={(event) => {
+          const id = event.currentTarget.value;
+          form.setFieldValue(idField, id);
+          form.setFieldValue(kind, options.find((option) => String(option.id) === id)?.name ?? '');
+        }}
+      />
+    );
   }
 
   const handleSubmit = form.onSubmit(
@@ -201,24 +216,8 @@ export function SubmitTicketForm() {
                   if (event.currentTarget.value.trim()) form.validateField('email');
                 }}
               />
-              <NativeSelect
-                name="cityId"
-                label={t('addTicket.fields.city')}
-                required
-                data={selectData(t('addTicket.placeholders.city'), cities.list)}
-                value={values.cityId}
-                error={errors.cityId}
-                onChange={(event) => chooseOption('city', event.currentTarget.value)}
-              />
-              <NativeSelect
-                name="committeeId"
-                label={t('addTicket.fields.committee')}
-                required
-                data={selectData(t('addTicket.placeholders.committee'), committees.list)}
-                value={values.committeeId}
-                error={errors.committeeId}
-                onChange={(event) => chooseOption('committee', event.currentTarget.value)}
-              />
+              {optionSelect('city')}
+              {optionSelect('committee')}
               <TextInput
                 name="cityPresident"
                 label={t('addTicket.fields.cityPresident')}

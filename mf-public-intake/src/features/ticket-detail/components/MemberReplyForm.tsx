@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Input, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_ACCEPT, attachmentError, ticketReplyRequestSchema } from 'shared-contracts';
+import { attachmentError, FileInputField, ticketReplyRequestSchema } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import { useMemberReply } from '../api/useMemberReply';
@@ -25,7 +25,6 @@ function textError(text: string): string | null {
 export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; accessKey: string | null }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
   const reply = useMemberReply(ticketId, accessKey);
-  const fileId = useId();
   // A new input after each sent reply: a file input cannot be emptied by its value.
   const [round, setRound] = useState(0);
   const form = useForm<ReplyValues>({
@@ -66,26 +65,13 @@ export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; acc
           withAsterisk
           {...form.getInputProps('text')}
         />
-        <Input.Wrapper
+        <FileInputField
+          key={round}
           label={t('conversation.attachment')}
           description={t('addTicket.attachment.hint')}
           error={form.errors.attachment}
-          labelProps={{ htmlFor: fileId }}
-          descriptionProps={{ id: `${fileId}-hint` }}
-          errorProps={{ id: `${fileId}-error` }}
-        >
-          <input
-            key={round}
-            id={fileId}
-            type="file"
-            name="attachment"
-            accept={ATTACHMENT_ACCEPT}
-            aria-describedby={`${fileId}-hint${form.errors.attachment ? ` ${fileId}-error` : ''}`}
-            aria-invalid={Boolean(form.errors.attachment)}
-            style={{ display: 'block', marginTop: 4, maxWidth: '100%', fontSize: 14 }}
-            onChange={(event) => form.setFieldValue('attachment', event.currentTarget.files?.[0] ?? null)}
-          />
-        </Input.Wrapper>
+          onChange={(file) => form.setFieldValue('attachment', file)}
+        />
         <Group>
           <Button type="submit" loading={reply.isPending}>
             {t('conversation.send')}

@@ -1,12 +1,11 @@
-import { Button, Group, Input, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ATTACHMENT_ACCEPT,
   attachmentError,
   type CommentVisibility,
+  FileInputField,
   LIST_TOAST_AUTO_CLOSE_MS,
   ticketReplyRequestSchema,
 } from 'shared-contracts';
@@ -41,7 +40,6 @@ export function StaffReplyForm({
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const reply = useTicketReply();
   const internal = visibility === 'internal';
-  const fileId = useId();
   const form = useForm<ReplyValues>({
     initialValues: { text: '', attachment: null },
     validate: {
@@ -81,26 +79,12 @@ export function StaffReplyForm({
           data-autofocus
           {...form.getInputProps('text')}
         />
-        {/* The native file input: the phone's picker, keyboard and screen readers as they are. */}
-        <Input.Wrapper
+        <FileInputField
           label={t('conversation.attachment')}
           description={t('conversation.attachmentHint')}
           error={form.errors.attachment}
-          labelProps={{ htmlFor: fileId }}
-          descriptionProps={{ id: `${fileId}-hint` }}
-          errorProps={{ id: `${fileId}-error` }}
-        >
-          <input
-            id={fileId}
-            type="file"
-            name="attachment"
-            accept={ATTACHMENT_ACCEPT}
-            aria-describedby={`${fileId}-hint${form.errors.attachment ? ` ${fileId}-error` : ''}`}
-            aria-invalid={Boolean(form.errors.attachment)}
-            style={{ display: 'block', marginTop: 4, maxWidth: '100%', fontSize: 14 }}
-            onChange={(event) => form.setFieldValue('attachment', event.currentTarget.files?.[0] ?? null)}
-          />
-        </Input.Wrapper>
+          onChange={(file) => form.setFieldValue('attachment', file)}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={reply.isPending}>
             {t('conversation.cancel')}
