@@ -2,13 +2,14 @@
  * The public intake in Chromium at 390 px behind nginx, against the built api (issue 7, done when
  * 2 and 3): a visitor submits with a PDF, sees the toast, lands on the ticket page and copies its
  * private link; the link opened in a fresh browser shows the ticket with masked contact details;
- * 'View All My Tickets' lists it; the same URL without the key shows the error state and no
+ * the member link of the confirmation email lists it (ADR 0030: it goes by email only); the same URL without the key shows the error state and no
  * contact details; a double-clicked (or retried) submit makes one ticket; axe-core finds no
  * serious or critical violation on the three screens, which never scroll sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, run, screenshot } from '../support/browser';
+import { linksIn, waitForMail } from '../support/mail';
 
 // A submit, two browsers and three screens under a loaded machine: more than the default minute.
 jest.setTimeout(180_000);
@@ -60,6 +61,14 @@ async function fillForm(page: Page, who: ReturnType<typeof visitor>) {
     return Boolean(president?.value) && president?.value !== 'Loading...';
   });
   await field(page, 'Detailed Description').fill(who.description);
+}
+
+/** The member link (path and fragment) of the submit's confirmation email to `email`. */
+async function memberLinkOf(email: string, ticketId: string | number | undefined): Promise<string> {
+  const mail = await waitForMail(email, (candidate) => candidate.subject.includes(`#${ticketId}`));
+  const link = linksIn(mail).find((url) => url.pathname.startsWith('/tickets/'));
+  if (!link) throw new Error(`No member link in the confirmation: ${mail.text}`);
+  return `${link.pathname}${link.hash}`;
 }
 
 async function expectNoSideScroll(page: Page) {
@@ -140,8 +149,8 @@ test('submit with a PDF, follow the private link in a fresh browser, list the me
   // The stranger's browser does not hold the member's key.
   expect(await stranger.getByRole('link', { name: 'View All My Tickets' }).count()).toBe(0);
 
-  // The submitter's browser remembered the member's key: their tickets list it.
-  await page.getByRole('link', { name: 'View All My Tickets' }).click();
+  // The member link of the confirmation email (never in the answer, ADR 0030) lists their tickets.
+  await page.goto(await memberLinkOf(who.email, ticketId));
   await page.waitForURL(/\/tickets\/\d+#key=[A-Za-z0-9_-]{43}$/);
   await page.getByRole('heading', { level: 2, name: 'Your Submitted Tickets' }).waitFor();
   await page.getByText(`Ticket ID: CREDAI-${ticketId}`).waitFor();
@@ -188,8 +197,8 @@ test('a double-clicked submit, and a retry of the same request, make one ticket'
   expect(replay.ok()).toBe(true);
   expect(((await replay.json()) as { ticketId: number }).ticketId).toBe(ticketId);
 
-  // The member's list, opened with the key this device remembered: exactly one ticket.
-  await page.getByRole('link', { name: 'View All My Tickets' }).click();
+  // The member's list, opened from the confirmation email's member link: exactly one ticket.
+  await page.goto(await memberLinkOf(who.email, ticketId));
   await page.getByRole('heading', { level: 2, name: 'Your Submitted Tickets' }).waitFor();
   expect(await page.getByRole('article').count()).toBe(1);
   await page.getByText(`Ticket ID: CREDAI-${ticketId}`).waitFor();
