@@ -5,6 +5,7 @@
  */
 export * from './api/paths';
 export * from './constants';
+export * from './i18n/text';
 export * from './rules';
 export * from './schemas';
 export * from './workflow';

@@ -17,6 +17,7 @@ export {
 } from './auth/authStore';
 export * from './constants';
 export { i18n, registerCatalogue } from './i18n';
+export * from './i18n/text';
 export { isChromeHidden } from './routing/chrome';
 export {
   REMOTE_ROUTES,

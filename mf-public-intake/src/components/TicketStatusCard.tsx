@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statusBadgeColor, statusLabel, type Ticket, ticketIdDisplay } from 'shared-contracts';
+import { say, statusBadgeColor, statusLabel, type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
 import { formatDateTime } from '../lib/format';
 import { MEMBER_PROGRESS_STEPS, memberProgress } from '../rules/memberProgress';
@@ -9,7 +9,7 @@ import { memberOutcome, memberStatusNote } from '../rules/memberStatusNote';
 import { AttachmentList, ticketFiles } from './AttachmentList';
 import { ColorBadge } from './ColorBadge';
 
-const OUTCOME_COLORS = { 'Rejection Reason': 'red', 'Resolution Method': 'green' } as const;
+const OUTCOME_COLORS = { rejectionReason: 'red', resolutionMethod: 'green' } as const;
 
 /**
  * The member's view of one ticket (docs/product.md#member-status-card, docs/product.md#ticket-states badges and progress): title,
@@ -35,7 +35,7 @@ export function TicketStatusCard({
   const outcome = memberOutcome(ticket);
   const note = memberStatusNote(ticket.status);
   const files = ticketFiles(ticket);
-  const status = statusLabel(ticket.status);
+  const status = say(t, statusLabel(ticket.status));
 
   return (
     <Paper component="article" withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -66,13 +66,13 @@ export function TicketStatusCard({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress.percent}
-            aria-valuetext={progress.label}
+            aria-valuetext={t(progress.label)}
           >
             <Progress.Section value={progress.percent} color={progress.color} withAria={false} />
           </Progress.Root>
           {progress.rejected ? (
             <Text size="sm" fw={700} c="red.9" mt={4} aria-hidden>
-              {progress.label}
+              {t(progress.label)}
             </Text>
           ) : (
             <Group justify="space-between" mt={4} aria-hidden>
@@ -83,7 +83,7 @@ export function TicketStatusCard({
                   fw={index === progress.step ? 700 : 400}
                   c={index <= progress.step ? 'dark' : 'dimmed'}
                 >
-                  {step}
+                  {t(step)}
                 </Text>
               ))}
             </Group>
@@ -94,11 +94,11 @@ export function TicketStatusCard({
           <Paper
             radius="sm"
             p="sm"
-            bg={`${OUTCOME_COLORS[outcome.label]}.0`}
-            style={{ borderLeft: `4px solid var(--mantine-color-${OUTCOME_COLORS[outcome.label]}-9)` }}
+            bg={`${OUTCOME_COLORS[outcome.kind]}.0`}
+            style={{ borderLeft: `4px solid var(--mantine-color-${OUTCOME_COLORS[outcome.kind]}-9)` }}
           >
             <Text size="sm" fw={700}>
-              {outcome.label}
+              {t(`ticket.outcome.${outcome.kind}`)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {outcome.text}
@@ -107,7 +107,7 @@ export function TicketStatusCard({
         )}
         {note && (
           <Text size="sm" fw={500} c="blue.9">
-            {note}
+            {t(note)}
           </Text>
         )}
 

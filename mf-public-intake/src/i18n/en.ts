@@ -49,6 +49,10 @@ export const publicIntakeEn = {
     listsWarning: 'Some lists could not be loaded',
     retryLoading: 'Retry Loading',
     submitErrorTitle: 'Your ticket was not submitted',
+    cityPresidentStates: {
+      failed: 'Not available',
+      notAssigned: 'Not assigned',
+    },
   },
   toast: {
     success: 'Success',
@@ -81,11 +85,14 @@ export const publicIntakeEn = {
     currentStatus: {
       title: 'Current Status',
       assignee: 'Current assignee',
+      resolved: 'This ticket has been successfully resolved.',
+      handledBy: 'Your ticket is currently being handled by {{assignee}}.',
     },
     assignment: {
       title: 'Ticket Assignment Details',
       committee: 'Committee',
       city: 'City',
+      notAssigned: 'Not assigned',
     },
     submitAnother: 'Submit Another Ticket',
     viewAll: 'View All My Tickets',
@@ -129,6 +136,11 @@ export const publicIntakeEn = {
     ticketId: 'Ticket ID: {{id}}',
     submittedOn: 'Submitted on {{date}}',
     progress: 'Ticket progress',
+    inReviewNote: 'Your ticket is in review.',
+    outcome: {
+      rejectionReason: 'Rejection Reason',
+      resolutionMethod: 'Resolution Method',
+    },
   },
   attachments: {
     view: 'View',

@@ -1,12 +1,17 @@
 import { normaliseStatus } from 'shared-contracts';
 
-/** The steps of the member card's progress bar (docs/product.md#member-status-card). */
-export const MEMBER_PROGRESS_STEPS = ['Pending', 'In Review', 'Resolved'] as const;
+/** The steps of the member card's progress bar (docs/product.md#member-status-card): Pending, In Review, Resolved. */
+export const MEMBER_PROGRESS_STEPS = [
+  'common:status.pending',
+  'common:status.in-review',
+  'common:status.resolved',
+] as const;
 
 export interface MemberProgress {
   /** Index into MEMBER_PROGRESS_STEPS (a rejected ticket is on the last). */
   step: 0 | 1 | 2;
   percent: 0 | 50 | 100;
+  /** The catalogue key of the step's name. */
   label: string;
   rejected: boolean;
   color: 'blue' | 'green' | 'red';
@@ -20,12 +25,12 @@ export function memberProgress(status: string | null | undefined): MemberProgres
   switch (normaliseStatus(status)) {
     case 'in-review':
     case 'approved':
-      return { step: 1, percent: 50, label: 'In Review', rejected: false, color: 'blue' };
+      return { step: 1, percent: 50, label: 'common:status.in-review', rejected: false, color: 'blue' };
     case 'resolved':
-      return { step: 2, percent: 100, label: 'Resolved', rejected: false, color: 'green' };
+      return { step: 2, percent: 100, label: 'common:status.resolved', rejected: false, color: 'green' };
     case 'rejected':
-      return { step: 2, percent: 100, label: 'Rejected', rejected: true, color: 'red' };
+      return { step: 2, percent: 100, label: 'common:status.rejected', rejected: true, color: 'red' };
     default:
-      return { step: 0, percent: 0, label: 'Pending', rejected: false, color: 'blue' };
+      return { step: 0, percent: 0, label: 'common:status.pending', rejected: false, color: 'blue' };
   }
 }

@@ -1,11 +1,12 @@
 import { normaliseStatus } from 'shared-contracts';
 
-export type MemberOutcome = { label: 'Rejection Reason' | 'Resolution Method'; text: string } | null;
+/** Which box the member card shows: its label is `ticket.outcome.{kind}`. */
+export type MemberOutcome = { kind: 'rejectionReason' | 'resolutionMethod'; text: string } | null;
 
-/** docs/product.md#member-status-card member card: 'Your ticket is in review.' when approved or in-review, else nothing. */
+/** docs/product.md#member-status-card member card: 'Your ticket is in review.' (its key) when approved or in-review, else nothing. */
 export function memberStatusNote(status: string | null | undefined): string | null {
   const normalised = normaliseStatus(status);
-  return normalised === 'approved' || normalised === 'in-review' ? 'Your ticket is in review.' : null;
+  return normalised === 'approved' || normalised === 'in-review' ? 'ticket.inReviewNote' : null;
 }
 
 /** docs/product.md#member-status-card member card box: the rejection reason of a rejected ticket, the method of a resolved one. */
@@ -16,8 +17,8 @@ export function memberOutcome(ticket: {
 }): MemberOutcome {
   const status = normaliseStatus(ticket.status);
   if (status === 'rejected' && ticket.rejectionReason?.trim())
-    return { label: 'Rejection Reason', text: ticket.rejectionReason };
+    return { kind: 'rejectionReason', text: ticket.rejectionReason };
   if (status === 'resolved' && ticket.resolutionMethod?.trim())
-    return { label: 'Resolution Method', text: ticket.resolutionMethod };
+    return { kind: 'resolutionMethod', text: ticket.resolutionMethod };
   return null;
 }

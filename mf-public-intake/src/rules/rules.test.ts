@@ -1,3 +1,5 @@
+import { i18n, say } from 'shared-contracts';
+import { PUBLIC_INTAKE_NS } from '../i18n';
 import { MEMBER_PROGRESS_STEPS, memberProgress } from './memberProgress';
 import { memberOutcome, memberStatusNote } from './memberStatusNote';
 import {
@@ -13,8 +15,11 @@ import {
   committeeName,
   currentAssigneeBadgeColor,
   currentStatusMessage,
-  emailOrNotProvided,
+  providedEmail,
 } from './ticketAssignment';
+
+/** A key of the app's catalogue (or a full key) as the English page shows it. */
+const en = (key: string, values?: Record<string, string>) => i18n.t(key, { ns: PUBLIC_INTAKE_NS, ...values });
 
 describe('route ids (docs/product.md#validation: plain or url-safe encoded number)', () => {
   it.each([
@@ -72,7 +77,7 @@ describe('route ids (docs/product.md#validation: plain or url-safe encoded numbe
 
 describe('member progress (docs/product.md#ticket-states)', () => {
   it('steps', () => {
-    expect(MEMBER_PROGRESS_STEPS).toEqual(['Pending', 'In Review', 'Resolved']);
+    expect(MEMBER_PROGRESS_STEPS.map((step) => en(step))).toEqual(['Pending', 'In Review', 'Resolved']);
   });
   it.each([
     ['pending', 0, 0, 'Pending', false],
@@ -82,7 +87,8 @@ describe('member progress (docs/product.md#ticket-states)', () => {
     ['resolved', 2, 100, 'Resolved', false],
     ['rejected', 2, 100, 'Rejected', true],
   ])('%p → step %p, %p %, %p, rejected %p', (status, step, percent, label, rejected) => {
-    expect(memberProgress(status)).toMatchObject({ step, percent, label, rejected });
+    const progress = memberProgress(status);
+    expect({ ...progress, label: en(progress.label) }).toMatchObject({ step, percent, label, rejected });
   });
   it('a rejected ticket is a full red bar', () => {
     expect(memberProgress('rejected').color).toBe('red');
@@ -96,22 +102,25 @@ describe('member status note and outcome (docs/product.md#screens)', () => {
     ['pending', null],
     ['resolved', null],
   ])('%p → %p', (status, note) => {
-    expect(memberStatusNote(status)).toBe(note);
+    const key = memberStatusNote(status);
+    expect(key && en(key)).toBe(note);
   });
   it.each([
     [
       { status: 'rejected', rejectionReason: 'Duplicate' },
-      { label: 'Rejection Reason', text: 'Duplicate' },
+      { kind: 'rejectionReason', text: 'Duplicate' },
     ],
     [
       { status: 'Resolved', resolutionMethod: 'Fixed' },
-      { label: 'Resolution Method', text: 'Fixed' },
+      { kind: 'resolutionMethod', text: 'Fixed' },
     ],
     [{ status: 'rejected', rejectionReason: '  ' }, null],
     [{ status: 'resolved' }, null],
     [{ status: 'pending', rejectionReason: 'x', resolutionMethod: 'y' }, null],
   ])('%p → %p', (ticket, outcome) => {
     expect(memberOutcome(ticket)).toEqual(outcome);
+    const shown = memberOutcome(ticket);
+    if (shown) expect(en(`ticket.outcome.${shown.kind}`)).toMatch(/^(Rejection Reason|Resolution Method)$/);
   });
 });
 
@@ -127,7 +136,11 @@ describe('ticket assignment (docs/product.md#ticket-detail-screen)', () => {
     observer: { fullName: 'Chitra' },
   };
   it('the named people, the observer as Office Bearer', () => {
-    expect(assignmentPeople(full).at(-1)).toEqual({ label: 'Office Bearer', fullName: 'Chitra' });
+    const person = assignmentPeople(full).at(-1);
+    expect(person && { ...person, label: en(person.label) }).toEqual({
+      label: 'Office Bearer',
+      fullName: 'Chitra',
+    });
   });
   it.each([
     [{ status: 'Resolved', currentAssignee: 'Completed' }, 'This ticket has been successfully resolved.'],
@@ -140,7 +153,10 @@ describe('ticket assignment (docs/product.md#ticket-detail-screen)', () => {
       'Your ticket is currently being handled by Office Bearer.',
     ],
   ])('status message %p → %p', (ticket, message) => {
-    expect(currentStatusMessage(ticket)).toBe(message);
+    const status = currentStatusMessage(ticket);
+    expect(en(status.key, status.assignee ? { assignee: say(i18n.t, status.assignee) } : undefined)).toBe(
+      message,
+    );
   });
   it.each([
     ['Resolved', 'green'],
@@ -150,7 +166,8 @@ describe('ticket assignment (docs/product.md#ticket-detail-screen)', () => {
   });
   it('committee and city names', () => {
     expect(committeeName(full)).toBe('Legal');
-    expect(committeeName({ committee: null })).toBe('Not assigned');
+    expect(committeeName({ committee: null })).toBeNull();
+    expect(en('ticketDetail.assignment.notAssigned')).toBe('Not assigned');
     expect(cityName(full)).toBe('Pune');
     expect(cityName({ city: 'Nagpur' })).toBe('Nagpur');
     expect(cityName({})).toBe('');
@@ -160,6 +177,6 @@ describe('ticket assignment (docs/product.md#ticket-detail-screen)', () => {
     ['', 'Not provided'],
     [null, 'Not provided'],
   ])('email %p → %p', (email, shown) => {
-    expect(emailOrNotProvided(email)).toBe(shown);
+    expect(providedEmail(email) ?? en('ticketDetail.userInfo.notProvided')).toBe(shown);
   });
 });

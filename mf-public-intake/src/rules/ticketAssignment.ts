@@ -4,13 +4,20 @@ import {
   assignedPeople,
   displayedAssignee,
   isResolved,
+  type Text,
 } from 'shared-contracts';
 
-/** docs/product.md#ticket-detail-screen detail screen: the current-status message. */
-export function currentStatusMessage(ticket: AssignableTicket): string {
+/**
+ * docs/product.md#ticket-detail-screen detail screen: the current-status message (its key) and,
+ * while open, who has the ticket ('Your ticket is currently being handled by {{assignee}}.').
+ */
+export function currentStatusMessage(ticket: AssignableTicket): { key: string; assignee?: Text } {
   return isResolved(ticket.status)
-    ? 'This ticket has been successfully resolved.'
-    : `Your ticket is currently being handled by ${displayedAssignee(ticket.status, ticket.currentAssignee)}.`;
+    ? { key: 'ticketDetail.currentStatus.resolved' }
+    : {
+        key: 'ticketDetail.currentStatus.handledBy',
+        assignee: displayedAssignee(ticket.status, ticket.currentAssignee),
+      };
 }
 
 /** docs/product.md#ticket-detail-screen detail screen: the assignee badge is green when resolved, else info. */
@@ -18,9 +25,9 @@ export function currentAssigneeBadgeColor(status: string | null | undefined): 'g
   return isResolved(status) ? 'green' : 'cyan';
 }
 
-/** docs/product.md#ticket-detail-screen Ticket Assignment Details: the committee name or 'Not assigned'. */
-export function committeeName(ticket: AssignableTicket): string {
-  return ticket.committee?.name?.trim() || 'Not assigned';
+/** docs/product.md#ticket-detail-screen Ticket Assignment Details: the committee name, or null ('Not assigned'). */
+export function committeeName(ticket: AssignableTicket): string | null {
+  return ticket.committee?.name?.trim() || null;
 }
 
 /** docs/product.md#ticket-detail-screen Ticket Assignment Details: the city name, or the city value. */
@@ -30,10 +37,10 @@ export function cityName(ticket: AssignableTicket): string {
 
 /** docs/product.md#ticket-detail-screen Ticket Assignment Details: the named people (the observer as Office Bearer). */
 export function assignmentPeople(ticket: AssignableTicket): AssignedPerson[] {
-  return assignedPeople(ticket, 'Office Bearer');
+  return assignedPeople(ticket, 'officeBearer');
 }
 
-/** docs/product.md#ticket-detail-screen detail screen: the member's email, or 'Not provided'. */
-export function emailOrNotProvided(email: string | null | undefined): string {
-  return email?.trim() || 'Not provided';
+/** docs/product.md#ticket-detail-screen detail screen: the member's email, or null ('Not provided'). */
+export function providedEmail(email: string | null | undefined): string | null {
+  return email?.trim() || null;
 }

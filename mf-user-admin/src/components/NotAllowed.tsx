@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { checkAuthQuery, landingRoute, roleLabel, useAuth } from 'shared-contracts';
+import { checkAuthQuery, landingRoute, roleLabel, say, useAuth } from 'shared-contracts';
 import { USER_ADMIN_NS } from '../i18n';
 import { Banner } from './Banner';
 
@@ -23,7 +23,7 @@ export function NotAllowed() {
   return (
     <Banner color="orange" title={t('notAllowed.title')}>
       <Stack gap="xs">
-        <Text size="sm">{t('notAllowed.body', { role: roleLabel(role) })}</Text>
+        <Text size="sm">{t('notAllowed.body', { role: say(t, roleLabel(role)) })}</Text>
         <Anchor component={Link} to={landingRoute(role)} size="sm">
           {t('notAllowed.back')}
         </Anchor>

@@ -1,4 +1,5 @@
-import { roleLabel, TintedBadge } from 'shared-contracts';
+import { useTranslation } from 'react-i18next';
+import { roleLabel, say, TintedBadge } from 'shared-contracts';
 import { roleBadgeColor } from '../rules/roleBadgeColor';
 
 /**
@@ -6,9 +7,10 @@ import { roleBadgeColor } from '../rules/roleBadgeColor';
  * Convenor yellow, Customer and others grey.
  */
 export function RoleBadge({ role }: { role: string }) {
+  const { t } = useTranslation();
   return (
     <TintedBadge color={roleBadgeColor(role)} style={{ textTransform: 'none', minWidth: 'max-content' }}>
-      {roleLabel(role)}
+      {say(t, roleLabel(role))}
     </TintedBadge>
   );
 }

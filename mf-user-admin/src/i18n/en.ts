@@ -57,6 +57,26 @@ export const userAdminEn = {
     close: 'Close',
     saving: 'Saving...',
     saveFailed: 'The user was not saved',
+    create: {
+      title: 'Add New User',
+      submit: 'Create User',
+      success: 'User created successfully!',
+      password: 'Password',
+    },
+    edit: {
+      title: 'Edit User',
+      submit: 'Update User',
+      success: 'User updated successfully!',
+      password: 'Password (leave blank to keep current)',
+    },
+  },
+  roleFilter: {
+    all: 'All Roles',
+    admin: 'Admin',
+    credaipresident: 'Credai President',
+    citypresident: 'City President',
+    observer: 'Observer',
+    convenor: 'Convenor',
   },
   notAllowed: {
     title: 'Not allowed',

@@ -1,8 +1,8 @@
 /** docs/product.md#calls Auth calls. */
 import { queryOptions } from '@tanstack/react-query';
 import { authStore, type StoredUser } from '../auth/authStore';
+import { MESSAGES } from '../i18n/text';
 import { landingRoute } from '../rules/landingRoute';
-import { MESSAGES } from '../rules/messages';
 import {
   type AuthCheckResponse,
   authCheckResponseSchema,

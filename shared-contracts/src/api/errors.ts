@@ -5,7 +5,7 @@
  * - anything else (the request could not even be built): 'Error setting up request'.
  */
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../i18n/text';
 
 export interface ApiErrorInfo {
   status: number;

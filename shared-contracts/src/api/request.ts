@@ -1,7 +1,7 @@
 /** The few helpers every typed call uses: send, read JSON, parse with the schema, map errors. */
 import type { Options } from 'ky';
 import type * as z from 'zod/mini';
-import { MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../i18n/text';
 import { ACCESS_KEY_HEADER } from '../schemas/common';
 import { ApiError, asApiError } from './errors';
 import { http } from './http';

@@ -2,7 +2,7 @@
 
 import { queryOptions } from '@tanstack/react-query';
 
-import { MESSAGES } from '../rules/messages';
+import { MESSAGES } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
 import { isRole } from '../schemas/role';
 import {

@@ -1,4 +1,8 @@
-/** Texts used by more than one app. */
+/**
+ * Texts used by more than one app (namespace `common`), copied exactly from docs/product.md.
+ * The shared rules return keys into it (ADR 0014) and `errors` is the table of the texts the api
+ * and the client send, keyed by their stable code (ADR 0024).
+ */
 export const commonEn = {
   appName: 'Help Desk',
   loading: 'Loading...',
@@ -6,5 +10,119 @@ export const commonEn = {
     title: 'This section is unavailable right now',
     body: 'It could not be loaded. Check your connection and try again; the rest of the help desk still works.',
     retry: 'Retry',
+  },
+  /** docs/product.md#ticket-states: how the list, badges and filters name a status. */
+  status: {
+    pending: 'Pending',
+    'in-review': 'In Review',
+    approved: 'Approved',
+    resolved: 'Resolved',
+    rejected: 'Rejected',
+    other: '{{status}}',
+  },
+  /** docs/product.md#roles: the observer is shown as Office Bearer. */
+  role: {
+    admin: 'Admin',
+    credaipresident: 'Credai President',
+    citypresident: 'City President',
+    governor: 'Governor',
+    observer: 'Office Bearer',
+    convenor: 'Convenor',
+    customer: 'Customer',
+    other: '{{role}}',
+  },
+  /** docs/product.md#displayed-assignee of the public views. */
+  assignee: {
+    completed: 'Completed',
+    unknown: 'Unknown',
+    other: '{{assignee}}',
+  },
+  /** The named people of a ticket (the dialog and the detail screen). */
+  people: {
+    cityPresident: 'City President',
+    convenor: 'Convenor',
+    observer: 'Observer',
+    officeBearer: 'Office Bearer',
+  },
+  /** docs/product.md#screens list footers. */
+  pagination: {
+    ticketRange: 'Showing {{from}} to {{to}} of {{total}} entries',
+    ticketRangeAtLeast: 'Showing {{from}} to {{to}} of {{total, number}}+ entries',
+    userRange: 'Showing {{from}} to {{to}} of {{total}} users',
+    pageOf: 'Page {{page}} of {{pages}}',
+    pageOfAtLeast: 'Page {{page}} of {{pages}}+',
+  },
+  /**
+   * docs/product.md#validation and docs/product.md#errors: every error and validation text the
+   * api, the shared schemas and the client produce, by code. The English is the product's text:
+   * the api sends it (with its code) and a screen shows the code's text in the page's language.
+   */
+  errors: {
+    genericError: 'An error occurred',
+    noResponse: 'No response from server. Please check your internet connection.',
+    requestSetup: 'Error setting up request',
+    invalidResponse: 'Invalid response from server',
+    invalidResponseFormat: 'Invalid response format from server',
+    invalidCredentials: 'Invalid email or password',
+    unauthorizedRole: 'Unauthorized role',
+    userNotFound: 'User not found',
+    invalidTicketId: 'Invalid ticket ID. Please try again.',
+    invalidUserId: 'Invalid user ID. Please try again.',
+    submitFailed: 'An error occurred while submitting your ticket. Please try again.',
+    noTicketIdInAnswer: 'Could not determine ticket ID from server response.',
+    selectCityAndCommittee: 'Please select both a city and a committee',
+    committeesFallback: 'Using default committee list. API data unavailable.',
+    committeesFailed: 'Using default committee list. Failed to load from server.',
+    citiesFallback: 'Using default city list. API data unavailable.',
+    citiesFailed: 'Using default city list. Failed to load from server.',
+    actionFailed: 'Failed to update ticket: {{message}}',
+    fileTooLarge: 'File size ({{size}} MB) exceeds the maximum limit of {{max}}MB',
+    fileType: 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed',
+    fieldRequired: 'This field is required',
+    maxCharacters: 'Must be at most {{max}} characters',
+    controlCharacters: 'Must not contain control characters',
+    bidiControls: 'Must not contain text-direction control characters',
+    invalidEmail: 'Please provide a valid email address.',
+    mobileRequired: 'Mobile number is required',
+    mobileDigits: 'Mobile number must be {{digits}} digits',
+    passwordRequired: 'Password is required',
+    passwordTooShort: 'Password must be at least {{min}} characters',
+    passwordTooLong: 'Password must be at most {{max}} characters',
+    fullNameRequired: 'Full name is required',
+    fullNameTooLong: 'Full name must be at most {{max}} characters',
+    fullNameDigits: 'Full name should not contain numbers',
+    cityRequired: 'City is required',
+    descriptionRequired: 'Description is required',
+    descriptionWords: 'Description should not exceed {{max}} words',
+    selectCity: 'Please select a city.',
+    selectCommittee: 'Please select a committee.',
+    replyTextRequired: 'Reply text is required',
+    invalidAccessKey: 'Invalid access key',
+    invalidInput: 'Invalid input',
+    roleInvalid: 'Role must be one of: {{roles}}',
+    invalidBody: 'Invalid request body',
+    invalidQuery: 'Invalid query parameters',
+    notFound: 'Not found',
+    unavailable: 'The service is temporarily unavailable: try again in a moment',
+    internal: 'Internal server error',
+    rejectionReasonRequired: 'A rejection reason is required',
+    resolutionReasonRequired: 'A resolution reason is required',
+    otherCity: 'This ticket belongs to another city',
+    stale: 'This ticket was changed by someone else. Reload it and try again.',
+    ticketChanged: 'The ticket changed since you loaded it',
+    emailExists: 'A user with this email already exists',
+    lastAdmin: 'At least one active admin must remain',
+    cityNotFound: 'City not found',
+    committeeNotFound: 'Committee not found',
+    unknownCity: 'Unknown city',
+    noCityPresident: 'No city president found for this city',
+    signInToContinue: 'Sign in to continue',
+    sessionExpired: 'Your session has expired',
+    sessionInvalid: 'Your session is no longer valid: sign in again',
+    noPermission: 'You do not have permission to do this',
+    submitInProgress: 'This submit is already in progress: try again in a moment',
+    uploadInterrupted: 'The upload was interrupted',
+    fieldTooLong: 'This field is too long',
+    tooManyFields: 'Too many form fields',
   },
 };

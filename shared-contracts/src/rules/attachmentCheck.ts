@@ -1,4 +1,5 @@
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_MB } from '../constants';
+import { commonText, type Text } from '../i18n/text';
 
 /** The lowercase extension with its dot ('.pdf'), or '' when there is none. */
 export function fileExtension(fileName: string): string {
@@ -10,17 +11,20 @@ export function fileExtension(fileName: string): string {
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.join(',');
 
 /** docs/product.md#validation: 'File size (X MB) exceeds the maximum limit of 20MB', X with two decimals. */
-export function fileTooLargeMessage(bytes: number): string {
-  return `File size (${(bytes / (1024 * 1024)).toFixed(2)} MB) exceeds the maximum limit of ${ATTACHMENT_MAX_MB}MB`;
+export function fileTooLarge(bytes: number): Text {
+  return commonText('errors.fileTooLarge', {
+    size: (bytes / (1024 * 1024)).toFixed(2),
+    max: ATTACHMENT_MAX_MB,
+  });
 }
 
-export const FILE_TYPE_MESSAGE = 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed';
+/** docs/product.md#validation: the file types a ticket or a reply takes. */
+export const FILE_TYPE: Text = commonText('errors.fileType');
 
-/** docs/product.md#validation attachment check: the error message, or null when the file may be attached. */
-export function attachmentError(file: { name: string; size: number }): string | null {
-  if (file.size > ATTACHMENT_MAX_BYTES) return fileTooLargeMessage(file.size);
-  if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
-    return FILE_TYPE_MESSAGE;
+/** docs/product.md#validation attachment check: the error, or null when the file may be attached. */
+export function attachmentError(file: { name: string; size: number }): Text | null {
+  if (file.size > ATTACHMENT_MAX_BYTES) return fileTooLarge(file.size);
+  if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return FILE_TYPE;
   return null;
 }
 

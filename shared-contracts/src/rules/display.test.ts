@@ -1,3 +1,4 @@
+import { i18n } from '../i18n';
 import { assignedPeople } from './ticketAssignment';
 import { ticketIdDisplay } from './ticketIdDisplay';
 import { countWords } from './wordCount';
@@ -32,11 +33,14 @@ describe('assignedPeople (docs/product.md#ticket-details-dialog, docs/product.md
       convenor: { fullName: ' Bala ' },
       observer: { fullName: 'Chitra' },
     };
-    expect(assignedPeople(ticket, 'Observer')).toEqual([
+    const shown = (observer: 'observer' | 'officeBearer') =>
+      assignedPeople(ticket, observer).map((person) => ({ ...person, label: i18n.t(person.label) }));
+    expect(shown('observer')).toEqual([
       { label: 'City President', fullName: 'Asha' },
       { label: 'Convenor', fullName: 'Bala' },
       { label: 'Observer', fullName: 'Chitra' },
     ]);
-    expect(assignedPeople({ convenor: { fullName: '' } }, 'Office Bearer')).toEqual([]);
+    expect(shown('officeBearer')[2]).toEqual({ label: 'Office Bearer', fullName: 'Chitra' });
+    expect(assignedPeople({ convenor: { fullName: '' } }, 'officeBearer')).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
+import { commonText, type Text } from '../i18n/text';
 import { isResolved } from './ticketStatus';
 
-const NAMES: Record<string, string> = {
-  CityPresident: 'City President',
-  Admin: 'Admin',
-  Observer: 'Office Bearer',
-  Convenor: 'Convenor',
+const ROLES: Record<string, string> = {
+  CityPresident: 'role.citypresident',
+  Admin: 'role.admin',
+  Observer: 'role.observer',
+  Convenor: 'role.convenor',
 };
 
 /**
@@ -14,8 +15,9 @@ const NAMES: Record<string, string> = {
 export function displayedAssignee(
   status: string | null | undefined,
   currentAssignee: string | null | undefined,
-): string {
-  if (isResolved(status)) return 'Completed';
-  if (!currentAssignee) return 'Unknown';
-  return NAMES[currentAssignee] ?? currentAssignee;
+): Text {
+  if (isResolved(status)) return commonText('assignee.completed');
+  if (!currentAssignee) return commonText('assignee.unknown');
+  const role = ROLES[currentAssignee];
+  return role ? commonText(role) : commonText('assignee.other', { assignee: currentAssignee });
 }

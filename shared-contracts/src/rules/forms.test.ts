@@ -1,12 +1,13 @@
 import * as z from 'zod';
+import { i18n } from '../i18n';
+import { english, say, type Text } from '../i18n/text';
 import type { TicketSubmitForm } from '../schemas/tickets';
 import {
   ATTACHMENT_ACCEPT,
   attachmentError,
   attachmentIcon,
-  FILE_TYPE_MESSAGE,
   fileExtension,
-  fileTooLargeMessage,
+  fileTooLarge,
 } from './attachmentCheck';
 import { fieldErrorsFromDetails, firstErrorPerField } from './formErrors';
 import {
@@ -15,6 +16,9 @@ import {
   submitFieldError,
   validateSubmitForm,
 } from './submitFormValidation';
+
+/** A rule's text as the English page shows it (through the catalogue, as a component does). */
+const en = (text: Text | null) => (text ? say(i18n.t, text) : text);
 
 const form: TicketSubmitForm = {
   fullName: 'Ravi Kumar',
@@ -103,14 +107,14 @@ describe('attachment checks (docs/product.md#validation)', () => {
     [{ name: 'scan.JPEG', size: 1 }, null],
     [{ name: 'a.docx', size: 20 * MB + 1 }, 'File size (20.00 MB) exceeds the maximum limit of 20MB'],
     [{ name: 'a.png', size: 25.5 * MB }, 'File size (25.50 MB) exceeds the maximum limit of 20MB'],
-    [{ name: 'a.exe', size: 10 }, FILE_TYPE_MESSAGE],
-    [{ name: 'noextension', size: 10 }, FILE_TYPE_MESSAGE],
-    [{ name: '.pdf', size: 10 }, FILE_TYPE_MESSAGE],
+    [{ name: 'a.exe', size: 10 }, 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed'],
+    [{ name: 'noextension', size: 10 }, 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed'],
+    [{ name: '.pdf', size: 10 }, 'Only PDF, DOC, DOCX, JPG, JPEG and PNG files are allowed'],
   ])('%p → %p', (file, message) => {
-    expect(attachmentError(file)).toBe(message);
+    expect(en(attachmentError(file))).toBe(message);
   });
   it('size message and helpers', () => {
-    expect(fileTooLargeMessage(30 * MB)).toBe('File size (30.00 MB) exceeds the maximum limit of 20MB');
+    expect(english(fileTooLarge(30 * MB))).toBe('File size (30.00 MB) exceeds the maximum limit of 20MB');
     expect(fileExtension('Report.Final.PDF')).toBe('.pdf');
     expect(ATTACHMENT_ACCEPT).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png');
   });

@@ -4,7 +4,6 @@ export * from './dashboardCounts';
 export * from './displayedAssignee';
 export * from './formErrors';
 export * from './landingRoute';
-export * from './messages';
 export * from './normaliseRole';
 export * from './pagination';
 export * from './roleLabel';

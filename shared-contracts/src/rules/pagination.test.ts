@@ -1,3 +1,5 @@
+import { i18n } from '../i18n';
+import { say, type Text } from '../i18n/text';
 import {
   clampPage,
   pageBounds,
@@ -9,6 +11,9 @@ import {
   userPageWindow,
   userRangeText,
 } from './pagination';
+
+/** A rule's text as the English page shows it (through the catalogue, as a component does). */
+const en = (text: Text | null) => (text ? say(i18n.t, text) : text);
 
 describe('page arithmetic', () => {
   it.each([
@@ -37,14 +42,14 @@ describe('page arithmetic', () => {
     expect(pageBounds(page, size, total)).toEqual({ from, to });
   });
   it('footers', () => {
-    expect(ticketRangeText(2, 10, 25)).toBe('Showing 11 to 20 of 25 entries');
-    expect(userRangeText(1, 10, 3)).toBe('Showing 1 to 3 of 3 users');
-    expect(pageOfText(2, 3)).toBe('Page 2 of 3');
+    expect(en(ticketRangeText(2, 10, 25))).toBe('Showing 11 to 20 of 25 entries');
+    expect(en(userRangeText(1, 10, 3))).toBe('Showing 1 to 3 of 3 users');
+    expect(en(pageOfText(2, 3))).toBe('Page 2 of 3');
     // A search's total counted only up to the api's limit.
-    expect(ticketRangeText(1, 10, 1000, true)).toBe('Showing 1 to 10 of 1,000+ entries');
-    expect(ticketRangeText(100, 10, 1000, true)).toBe('Showing 991 to 1000 of 1,000+ entries');
-    expect(pageOfText(3, 100, true)).toBe('Page 3 of 100+');
-    expect(pageOfText(1, 0)).toBe('Page 1 of 1');
+    expect(en(ticketRangeText(1, 10, 1000, true))).toBe('Showing 1 to 10 of 1,000+ entries');
+    expect(en(ticketRangeText(100, 10, 1000, true))).toBe('Showing 991 to 1000 of 1,000+ entries');
+    expect(en(pageOfText(3, 100, true))).toBe('Page 3 of 100+');
+    expect(en(pageOfText(1, 0))).toBe('Page 1 of 1');
   });
 });
 

@@ -1,4 +1,5 @@
 import { USERS_PAGINATION_SIBLINGS } from '../constants';
+import { commonText, type Text } from '../i18n/text';
 
 export type PageItem = number | 'ellipsis';
 
@@ -61,20 +62,27 @@ export function ticketRangeText(
   pageSize: number,
   total: number,
   totalIsLowerBound = false,
-): string {
+): Text {
   const { from, to } = pageBounds(page, pageSize, total);
-  return `Showing ${from} to ${to} of ${totalIsLowerBound ? `${total.toLocaleString('en')}+` : total} entries`;
+  return commonText(totalIsLowerBound ? 'pagination.ticketRangeAtLeast' : 'pagination.ticketRange', {
+    from,
+    to,
+    total,
+  });
 }
 
 /** docs/product.md#screens users footer: 'Showing X to Y of N users'. */
-export function userRangeText(page: number, pageSize: number, total: number): string {
+export function userRangeText(page: number, pageSize: number, total: number): Text {
   const { from, to } = pageBounds(page, pageSize, total);
-  return `Showing ${from} to ${to} of ${total} users`;
+  return commonText('pagination.userRange', { from, to, total });
 }
 
 /** docs/product.md#screens: 'Page N of M' ('of M+' when the total is a lower bound). */
-export function pageOfText(page: number, totalPages: number, atLeast = false): string {
-  return `Page ${clampPage(page, totalPages)} of ${Math.max(1, totalPages)}${atLeast ? '+' : ''}`;
+export function pageOfText(page: number, totalPages: number, atLeast = false): Text {
+  return commonText(atLeast ? 'pagination.pageOfAtLeast' : 'pagination.pageOf', {
+    page: clampPage(page, totalPages),
+    pages: Math.max(1, totalPages),
+  });
 }
 
 /** A ticket list with at most this many pages shows every page number on a desktop. */

@@ -1,18 +1,15 @@
+import { commonText, type Text } from '../i18n/text';
+import { isRole } from '../schemas/role';
 import { normaliseRole } from './normaliseRole';
 
-/** How each role is named to users (docs/product.md#overview, docs/product.md#roles: the observer is shown as Office Bearer). */
-const LABELS: Record<string, string> = {
-  admin: 'Admin',
-  credaipresident: 'Credai President',
-  citypresident: 'City President',
-  governor: 'Governor',
-  observer: 'Office Bearer',
-  convenor: 'Convenor',
-  customer: 'Customer',
-};
-
-/** The display name of a role; an unknown role is shown as it was given. */
-export function roleLabel(role: string | null | undefined): string {
+/**
+ * The display name of a role (docs/product.md#overview, docs/product.md#roles: the observer is
+ * shown as Office Bearer); an unknown role is shown as it was given.
+ */
+export function roleLabel(role: string | null | undefined): Text {
   // normaliseRole gives 'customer' for a blank role, so a miss always has text of its own.
-  return LABELS[normaliseRole(role)] ?? String(role).trim();
+  const normalised = normaliseRole(role);
+  return isRole(normalised)
+    ? commonText(`role.${normalised}`)
+    : commonText('role.other', { role: String(role).trim() });
 }

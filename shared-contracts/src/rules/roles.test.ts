@@ -1,7 +1,12 @@
+import { i18n } from '../i18n';
+import { say, type Text } from '../i18n/text';
 import { landingRoute } from './landingRoute';
 import { normaliseRole } from './normaliseRole';
 import { roleLabel } from './roleLabel';
 import { canSeeUserManagement, sidebarMenu } from './sidebarMenu';
+
+/** A rule's text as the English page shows it (through the catalogue, as a component does). */
+const en = (text: Text | null) => (text ? say(i18n.t, text) : text);
 
 describe('normaliseRole', () => {
   it.each([
@@ -35,16 +40,16 @@ describe('landingRoute (docs/product.md#after-sign-in)', () => {
 });
 
 describe('sidebarMenu (docs/product.md#layout)', () => {
-  const labels = (role: string | null) => sidebarMenu(role).map((item) => `${item.label}:${item.path}`);
+  const labels = (role: string | null) => sidebarMenu(role).map((item) => `${item.key}:${item.path}`);
   it.each([
-    ['admin', ['Dashboard:/dashboard', 'Users:/activity', 'Logout:/']],
-    ['wizard', ['Dashboard:/dashboard', 'Users:/activity', 'Logout:/']],
-    ['citypresident', ['Dashboard:/dashboard', 'Logout:/']],
-    ['Convenor', ['Dashboard:/dashboard', 'Logout:/']],
-    ['credaipresident', ['Dashboard:/dashboard', 'Logout:/']],
-    ['governor', ['Dashboard:/add-ticket', 'Logout:/']],
-    ['observer', ['Dashboard:/add-ticket', 'Logout:/']],
-    ['customer', ['Dashboard:/add-ticket', 'Logout:/']],
+    ['admin', ['dashboard:/dashboard', 'users:/activity', 'logout:/']],
+    ['wizard', ['dashboard:/dashboard', 'users:/activity', 'logout:/']],
+    ['citypresident', ['dashboard:/dashboard', 'logout:/']],
+    ['Convenor', ['dashboard:/dashboard', 'logout:/']],
+    ['credaipresident', ['dashboard:/dashboard', 'logout:/']],
+    ['governor', ['dashboard:/add-ticket', 'logout:/']],
+    ['observer', ['dashboard:/add-ticket', 'logout:/']],
+    ['customer', ['dashboard:/add-ticket', 'logout:/']],
   ])('%p → %p', (role, expected) => {
     expect(labels(role)).toEqual(expected);
   });
@@ -70,6 +75,6 @@ describe('roleLabel (docs/product.md#roles)', () => {
     ['Wizard', 'Wizard'],
     [null, 'Customer'],
   ])('%p → %p', (role, label) => {
-    expect(roleLabel(role)).toBe(label);
+    expect(en(roleLabel(role))).toBe(label);
   });
 });

@@ -1,14 +1,15 @@
 import { normaliseRole } from './normaliseRole';
 
+/** An entry of the sidebar: the shell names it by its key (`sidebar.dashboard`, …). */
 export type MenuItem =
-  | { key: 'dashboard'; label: 'Dashboard'; path: '/dashboard' | '/add-ticket' }
-  | { key: 'users'; label: 'Users'; path: '/activity' }
-  | { key: 'logout'; label: 'Logout'; path: '/' };
+  | { key: 'dashboard'; path: '/dashboard' | '/add-ticket' }
+  | { key: 'users'; path: '/activity' }
+  | { key: 'logout'; path: '/' };
 
-const DASHBOARD: MenuItem = { key: 'dashboard', label: 'Dashboard', path: '/dashboard' };
-const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', label: 'Dashboard', path: '/add-ticket' };
-const USERS: MenuItem = { key: 'users', label: 'Users', path: '/activity' };
-const LOGOUT: MenuItem = { key: 'logout', label: 'Logout', path: '/' };
+const DASHBOARD: MenuItem = { key: 'dashboard', path: '/dashboard' };
+const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', path: '/add-ticket' };
+const USERS: MenuItem = { key: 'users', path: '/activity' };
+const LOGOUT: MenuItem = { key: 'logout', path: '/' };
 
 /**
  * docs/product.md#layout sidebar by role. Admin: Dashboard, Users, Logout. City President, Convenor, Credai

@@ -1,7 +1,11 @@
+import { i18n } from '../i18n';
+import { english, say, type Text } from '../i18n/text';
 import { displayedAssignee } from './displayedAssignee';
-import { actionFailedMessage } from './messages';
 import { BADGE_VARIANT_COLORS, statusBadgeColor, statusBadgeVariant } from './statusBadge';
 import { isFinalStatus, isResolved, isTicketStatus, normaliseStatus, statusLabel } from './ticketStatus';
+
+/** A rule's text as the English page shows it (through the catalogue, as a component does). */
+const en = (text: Text | null) => (text ? say(i18n.t, text) : text);
 
 describe('ticket status (docs/product.md#ticket-states)', () => {
   it.each([
@@ -14,7 +18,8 @@ describe('ticket status (docs/product.md#ticket-states)', () => {
     ['closed', 'closed', 'closed', false],
   ])('%p → %p, label %p, final %p', (status, normalised, label, final) => {
     expect(normaliseStatus(status)).toBe(normalised);
-    expect(statusLabel(status)).toBe(label);
+    expect(en(statusLabel(status))).toBe(label);
+    expect(english(statusLabel(status))).toBe(label);
     expect(isFinalStatus(status)).toBe(final);
   });
   it('isTicketStatus and isResolved', () => {
@@ -27,7 +32,9 @@ describe('ticket status (docs/product.md#ticket-states)', () => {
 
 describe('action failure toast (docs/product.md#errors)', () => {
   it('failure toast', () => {
-    expect(actionFailedMessage('Conflict')).toBe('Failed to update ticket: Conflict');
+    expect(i18n.t('common:errors.actionFailed', { message: 'Conflict' })).toBe(
+      'Failed to update ticket: Conflict',
+    );
   });
 });
 
@@ -43,7 +50,7 @@ describe('displayedAssignee (docs/product.md#ticket-states)', () => {
     ['pending', null, 'Unknown'],
     ['pending', '', 'Unknown'],
   ])('%p with %p → %p', (status, assignee, shown) => {
-    expect(displayedAssignee(status, assignee)).toBe(shown);
+    expect(en(displayedAssignee(status, assignee))).toBe(shown);
   });
 });
 

@@ -1,4 +1,5 @@
 import { MOBILE_DIGITS } from '../constants';
+import { MESSAGES } from '../i18n/text';
 import { mobileSchema } from '../schemas/common';
 import {
   descriptionSchema,
@@ -8,7 +9,6 @@ import {
   ticketSubmitSchema,
 } from '../schemas/tickets';
 import { type FormResult, firstErrorPerField } from './formErrors';
-import { MESSAGES } from './messages';
 
 export type SubmitField = keyof TicketSubmitForm;
 

@@ -11,21 +11,22 @@ export interface AssignableTicket {
 }
 
 export interface AssignedPerson {
-  label: 'City President' | 'Convenor' | 'Observer' | 'Office Bearer';
+  /** The catalogue key of the person's label (`common:people.cityPresident`). */
+  label: string;
   fullName: string;
 }
 
+/** The label the screen gives the observer. */
+export type ObserverLabel = 'observer' | 'officeBearer';
+
 /** The named people of a ticket in order, the observer under the label the screen gives it. */
-export function assignedPeople(
-  ticket: AssignableTicket,
-  observerLabel: AssignedPerson['label'],
-): AssignedPerson[] {
+export function assignedPeople(ticket: AssignableTicket, observerLabel: ObserverLabel): AssignedPerson[] {
   const list: AssignedPerson[] = [];
-  const add = (label: AssignedPerson['label'], fullName: string | null | undefined) => {
-    if (fullName?.trim()) list.push({ label, fullName: fullName.trim() });
+  const add = (label: string, fullName: string | null | undefined) => {
+    if (fullName?.trim()) list.push({ label: `common:people.${label}`, fullName: fullName.trim() });
   };
-  add('City President', ticket.cityPresident?.fullName);
-  add('Convenor', ticket.convenor?.fullName);
+  add('cityPresident', ticket.cityPresident?.fullName);
+  add('convenor', ticket.convenor?.fullName);
   add(observerLabel, ticket.observer?.fullName);
   return list;
 }

@@ -1,3 +1,4 @@
+import { commonText, type Text } from '../i18n/text';
 import { TICKET_STATUSES, type TicketStatus } from '../schemas/tickets';
 
 /**
@@ -13,18 +14,12 @@ export function isTicketStatus(status: string): status is TicketStatus {
   return (TICKET_STATUSES as readonly string[]).includes(status);
 }
 
-const LABELS: Record<TicketStatus, string> = {
-  pending: 'Pending',
-  'in-review': 'In Review',
-  approved: 'Approved',
-  resolved: 'Resolved',
-  rejected: 'Rejected',
-};
-
-/** The status as the list, badges and filters name it (Pending, In Review, Approved, …). */
-export function statusLabel(status: string | null | undefined): string {
+/** The status as the list, badges and filters name it (Pending, In Review, …); an unknown one as it is. */
+export function statusLabel(status: string | null | undefined): Text {
   const normalised = normaliseStatus(status);
-  return isTicketStatus(normalised) ? LABELS[normalised] : normalised;
+  return isTicketStatus(normalised)
+    ? commonText(`status.${normalised}`)
+    : commonText('status.other', { status: normalised });
 }
 
 /** Resolved and rejected are final (docs/architecture.md#workflow). */

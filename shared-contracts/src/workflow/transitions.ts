@@ -4,6 +4,7 @@
  * from it, so the server's checks and the client's buttons cannot drift.
  */
 
+import { english, MESSAGES } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
 import { roleLabel } from '../rules/roleLabel';
 import { isFinalStatus, normaliseStatus } from '../rules/ticketStatus';
@@ -66,13 +67,13 @@ export const GUARD_REASONS: Record<Exclude<Guard, 'textRequired'>, string> = {
 };
 
 export const TEXT_REQUIRED_REASONS: Partial<Record<TicketAction, string>> = {
-  reject: 'A rejection reason is required',
-  resolve: 'A resolution reason is required',
+  reject: MESSAGES.rejectionReasonRequired,
+  resolve: MESSAGES.resolutionReasonRequired,
 };
 
-export const OTHER_CITY_REASON = 'This ticket belongs to another city';
-export const STALE_REASON = 'This ticket was changed by someone else. Reload it and try again.';
-export const UNAUTHORIZED_ROLE_REASON = 'Unauthorized role';
+export const OTHER_CITY_REASON = MESSAGES.otherCity;
+export const STALE_REASON = MESSAGES.stale;
+export const UNAUTHORIZED_ROLE_REASON = MESSAGES.unauthorizedRole;
 
 interface EffectContext {
   actor: Role;
@@ -305,7 +306,7 @@ export function decide(
     patch: transition.apply({ actor: role, ticket, text }),
     history: {
       action: transition.action,
-      text: text || `${PAST_TENSE[transition.action]} by ${roleLabel(role)}`,
+      text: text || `${PAST_TENSE[transition.action]} by ${english(roleLabel(role))}`,
     },
   };
 }

@@ -16,11 +16,11 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { signInWithPassword, toApiError } from 'shared-contracts';
+import { errorText, signInWithPassword, toApiError } from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
 import { afterSignInRoute } from '../rules/afterSignIn';
-import { loginErrorMessage } from '../rules/loginError';
+import { loginError } from '../rules/loginError';
 
 /** A circled exclamation mark, so the banner does not speak by colour alone. */
 function ErrorIcon() {
@@ -58,7 +58,7 @@ export function LoginPage() {
     onSuccess: ({ user }) => navigate(afterSignInRoute(user.role, cameFrom), { replace: true }),
   });
   const busy = signIn.isPending || signIn.isSuccess;
-  const error = signIn.error ? loginErrorMessage(toApiError(signIn.error)) : null;
+  const error = signIn.error ? errorText(t, loginError(toApiError(signIn.error))) : null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { loginErrorMessage } from './loginError';
+import { errorText, i18n } from 'shared-contracts';
+import { loginError } from './loginError';
 
 describe('login error (docs/product.md#errors)', () => {
   it.each([
@@ -7,6 +8,9 @@ describe('login error (docs/product.md#errors)', () => {
     [{ message: '' }, 'Invalid email or password'],
     [undefined, 'Invalid email or password'],
   ])('login error %p → %p', (error, message) => {
-    expect(loginErrorMessage(error)).toBe(message);
+    expect(errorText(i18n.t, loginError(error))).toBe(message);
+  });
+  it('falls back by its code', () => {
+    expect(loginError(undefined).code).toBe('invalidCredentials');
   });
 });

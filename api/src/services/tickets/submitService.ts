@@ -11,9 +11,10 @@
 import type { Multipart } from '@fastify/multipart';
 import {
   ATTACHMENT_FIELD,
-  FILE_TYPE_MESSAGE,
+  english,
+  FILE_TYPE,
   type FieldProblem,
-  fileTooLargeMessage,
+  fileTooLarge as fileTooLargeText,
   IDEMPOTENCY_KEY_HEADER,
   SUBMIT_FORM_FIELDS,
   type TicketSubmit,
@@ -54,7 +55,7 @@ function badRequest(message: string, path: string): HttpError {
 }
 
 function fileTooLarge(maxBytes: number): HttpError {
-  const message = fileTooLargeMessage(maxBytes + 1);
+  const message = english(fileTooLargeText(maxBytes + 1));
   return new HttpError(413, message, [{ path: ATTACHMENT_FIELD, message }]);
 }
 
@@ -201,7 +202,7 @@ export class SubmitService {
   async checkFile(file: ReceivedForm['file']): Promise<CheckedFile | null> {
     if (!file) return null;
     const detected = await detectFileType(file.originalName, file.head, file.tempPath, file.size);
-    if (!detected) throw badRequest(FILE_TYPE_MESSAGE, ATTACHMENT_FIELD);
+    if (!detected) throw badRequest(english(FILE_TYPE), ATTACHMENT_FIELD);
     // What is inside: pixel count, active PDF content, DOCX entities; a photo loses its EXIF here.
     const content = await checkFileContent(detected.kind, file.tempPath);
     if (!content.ok) throw badRequest(content.message, ATTACHMENT_FIELD);

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_ACCEPT, attachmentError } from 'shared-contracts';
+import { ATTACHMENT_ACCEPT, attachmentError, say } from 'shared-contracts';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { formatFileSize } from '../../../lib/format';
@@ -32,7 +32,7 @@ export function AttachmentField({ file, onChange }: Props) {
     if (!chosen) return;
     const problem = attachmentError(chosen);
     if (problem) {
-      showErrorToast(t('toast.error'), problem);
+      showErrorToast(t('toast.error'), say(t, problem));
       onChange(null);
       return;
     }

@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   countWords,
   DESCRIPTION_MAX_WORDS,
+  errorText,
   HELPLINE_NUMBER,
   isSubmitDisabled,
   OPT_IN_VALUE,
@@ -91,7 +92,15 @@ export function SubmitTicketForm() {
   const president = useCityPresident(values.cityId);
   const { busy, progress, submit } = useSubmitTicket();
 
-  const presidentText = cityPresidentFieldText(president);
+  const presidentField = cityPresidentFieldText(president);
+  const presidentText = typeof presidentField === 'string' ? presidentField : t(presidentField.key);
+  // Field errors are the shared schema's English texts: shown by their code in the page's
+  // language (ADR 0024).
+  const shown = (error: ReactNode) => (typeof error === 'string' ? errorText(t, error) : error);
+  const inputProps = (field: keyof TicketSubmitForm) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: shown(props.error) };
+  };
   const words = countWords(values.description);
   const warnings = [cities.warning, committees.warning].filter((warning): warning is string =>
     Boolean(warning),
@@ -108,7 +117,7 @@ export function SubmitTicketForm() {
         required
         data={selectData(t(`addTicket.placeholders.${kind}`), options)}
         value={values[idField]}
-        error={errors[idField]}
+        error={shown(errors[idField])}
         onChange={(event) => {
           const id = event.currentTarget.value;
           form.setFieldValue(idField, id);
@@ -133,11 +142,11 @@ export function SubmitTicketForm() {
       } else if (outcome.message) {
         setSubmitError(outcome.message);
         form.setErrors({ ...form.errors, ...outcome.fieldErrors });
-        showErrorToast(t('toast.error'), outcome.message);
+        showErrorToast(t('toast.error'), errorText(t, outcome.message));
       }
     },
     (refused) => {
-      if (typeof refused._form === 'string') showErrorToast(t('toast.error'), refused._form);
+      if (typeof refused._form === 'string') showErrorToast(t('toast.error'), errorText(t, refused._form));
       const first = FIELD_ORDER.find((field) => refused[field]);
       const element = first ? formRef.current?.elements.namedItem(first) : null;
       if (element instanceof HTMLElement) element.focus();
@@ -157,7 +166,7 @@ export function SubmitTicketForm() {
               <Stack gap="xs" align="flex-start">
                 {warnings.map((warning) => (
                   <Text key={warning} size="sm">
-                    {warning}
+                    {errorText(t, warning)}
                   </Text>
                 ))}
                 <Button
@@ -181,7 +190,7 @@ export function SubmitTicketForm() {
                 placeholder={t('addTicket.placeholders.fullName')}
                 autoComplete="name"
                 required
-                {...form.getInputProps('fullName')}
+                {...inputProps('fullName')}
               />
               <TextInput
                 name="mobile"
@@ -191,7 +200,7 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.mobile')}
                 placeholder={t('addTicket.placeholders.mobile')}
                 required
-                {...form.getInputProps('mobile')}
+                {...inputProps('mobile')}
                 // Digits only, at most 10, enforced on every change (typed or pasted). No
                 // `maxLength`: the browser would cut '98765 43210' to 10 characters first.
                 onChange={(event) =>
@@ -205,7 +214,7 @@ export function SubmitTicketForm() {
                 label={t('addTicket.fields.email')}
                 placeholder={t('addTicket.placeholders.email')}
                 required
-                {...form.getInputProps('email')}
+                {...inputProps('email')}
                 onChange={(event) => {
                   const shown = Boolean(errors.email);
                   form.setFieldValue('email', event.currentTarget.value);
@@ -235,7 +244,7 @@ export function SubmitTicketForm() {
                 autosize
                 minRows={5}
                 maxRows={14}
-                {...form.getInputProps('description')}
+                {...inputProps('description')}
                 description={t('addTicket.wordCount', { count: words, max: DESCRIPTION_MAX_WORDS })}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
@@ -253,7 +262,7 @@ export function SubmitTicketForm() {
 
               {submitError && (
                 <Alert color="red" variant="light" title={t('addTicket.submitErrorTitle')}>
-                  {submitError}
+                  {errorText(t, submitError)}
                 </Alert>
               )}
 

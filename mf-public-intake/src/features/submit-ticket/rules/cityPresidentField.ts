@@ -1,19 +1,22 @@
-/** docs/product.md#submit-flow: the city president field when the lookup found none or failed. */
+/**
+ * docs/product.md#submit-flow: the city president field: the name found, or the key of 'Loading...',
+ * 'Not available' (the lookup failed) or 'Not assigned' (`{ key }`); empty before a city is chosen.
+ */
 export function cityPresidentFieldText(
   lookup:
     | { state: 'loading' }
     | { state: 'found'; fullName: string | null }
     | { state: 'failed' }
     | { state: 'empty' },
-): string {
+): string | { key: string } {
   switch (lookup.state) {
     case 'loading':
-      return 'Loading...';
+      return { key: 'common:loading' };
     case 'failed':
-      return 'Not available';
+      return { key: 'addTicket.cityPresidentStates.failed' };
     case 'empty':
       return '';
     default:
-      return lookup.fullName?.trim() || 'Not assigned';
+      return lookup.fullName?.trim() || { key: 'addTicket.cityPresidentStates.notAssigned' };
   }
 }

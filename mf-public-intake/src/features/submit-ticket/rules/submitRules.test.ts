@@ -1,3 +1,5 @@
+import { i18n } from 'shared-contracts';
+import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { cityPresidentFieldText } from './cityPresidentField';
 import { submitDestination, submitErrorMessage } from './submitOutcome';
 
@@ -38,6 +40,7 @@ describe('city president field (docs/product.md#submit-flow)', () => {
     [{ state: 'found', fullName: 'Asha' } as const, 'Asha'],
     [{ state: 'found', fullName: null } as const, 'Not assigned'],
   ])('city president field %p → %p', (lookup, text) => {
-    expect(cityPresidentFieldText(lookup)).toBe(text);
+    const field = cityPresidentFieldText(lookup);
+    expect(typeof field === 'string' ? field : i18n.t(field.key, { ns: PUBLIC_INTAKE_NS })).toBe(text);
   });
 });

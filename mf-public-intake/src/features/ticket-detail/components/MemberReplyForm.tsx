@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentError, FileInputField, ticketReplyRequestSchema } from 'shared-contracts';
+import { attachmentError, errorText, FileInputField, say, ticketReplyRequestSchema } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import { useMemberReply } from '../api/useMemberReply';
@@ -30,8 +30,15 @@ export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; acc
   const form = useForm<ReplyValues>({
     initialValues: { text: '', attachment: null },
     validate: {
-      text: textError,
-      attachment: (file) => (file ? attachmentError(file) : null),
+      // The shared rules' texts, in the page's language.
+      text: (text) => {
+        const error = textError(text);
+        return error && errorText(t, error);
+      },
+      attachment: (file) => {
+        const error = file && attachmentError(file);
+        return error ? say(t, error) : null;
+      },
     },
   });
 
@@ -53,7 +60,7 @@ export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; acc
       <Stack gap="sm">
         {reply.error && (
           <Alert color="red" variant="light" title={t('conversation.failedTitle')}>
-            {reply.error.message}
+            {errorText(t, reply.error)}
           </Alert>
         )}
         <Textarea

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { displayedAssignee, type Ticket, ticketCity } from 'shared-contracts';
+import { displayedAssignee, errorText, say, type Ticket, type Translate, ticketCity } from 'shared-contracts';
 import { ColorBadge } from '../../../components/ColorBadge';
 import { DetailList } from '../../../components/DetailList';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
@@ -17,7 +17,7 @@ import {
   committeeName,
   currentAssigneeBadgeColor,
   currentStatusMessage,
-  emailOrNotProvided,
+  providedEmail,
 } from '../../../rules/ticketAssignment';
 import { useTicket } from '../api/useTicket';
 import { ShareTicketCard } from './ShareTicketCard';
@@ -34,6 +34,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Stack>
     </Paper>
   );
+}
+
+/** The current-status sentence, the assignee named in the page's language. */
+function statusMessage(t: Translate, message: ReturnType<typeof currentStatusMessage>): string {
+  return message.assignee ? t(message.key, { assignee: say(t, message.assignee) }) : t(message.key);
 }
 
 function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: string | null; link: string }) {
@@ -54,7 +59,10 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
               label: t('ticketDetail.userInfo.name'),
               value: customer?.fullName || t('ticketDetail.userInfo.notProvided'),
             },
-            { label: t('ticketDetail.userInfo.email'), value: emailOrNotProvided(customer?.email) },
+            {
+              label: t('ticketDetail.userInfo.email'),
+              value: providedEmail(customer?.email) ?? t('ticketDetail.userInfo.notProvided'),
+            },
             {
               label: t('ticketDetail.userInfo.mobile'),
               value: customer?.mobile || t('ticketDetail.userInfo.notProvided'),
@@ -75,18 +83,21 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
             {t('ticketDetail.currentStatus.assignee')}
           </Text>
           <ColorBadge color={currentAssigneeBadgeColor(ticket.status)}>
-            {displayedAssignee(ticket.status, ticket.currentAssignee)}
+            {say(t, displayedAssignee(ticket.status, ticket.currentAssignee))}
           </ColorBadge>
         </Group>
-        <Text size="sm">{currentStatusMessage(ticket)}</Text>
+        <Text size="sm">{statusMessage(t, currentStatusMessage(ticket))}</Text>
       </Section>
 
       <Section title={t('ticketDetail.assignment.title')}>
         <DetailList
           rows={[
-            { label: t('ticketDetail.assignment.committee'), value: committeeName(ticket) },
+            {
+              label: t('ticketDetail.assignment.committee'),
+              value: committeeName(ticket) ?? t('ticketDetail.assignment.notAssigned'),
+            },
             { label: t('ticketDetail.assignment.city'), value: cityName(ticket) || ticketCity(ticket) },
-            ...assignmentPeople(ticket).map((person) => ({ label: person.label, value: person.fullName })),
+            ...assignmentPeople(ticket).map((person) => ({ label: t(person.label), value: person.fullName })),
           ]}
         />
       </Section>
@@ -134,7 +145,7 @@ export function TicketDetail({ idSegment }: { idSegment: string | undefined }) {
           ) : (
             <ErrorState
               title={t('ticketDetail.errorTitle')}
-              message={state.message}
+              message={errorText(t, state.message)}
               action={{ label: t('ticketDetail.submitNew'), to: '/add-ticket' }}
             />
           )}

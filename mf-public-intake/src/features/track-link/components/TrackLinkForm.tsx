@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { emailSchema } from 'shared-contracts';
+import { emailSchema, errorText } from 'shared-contracts';
 import { PublicPage } from '../../../components/PublicPage';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { useRequestMemberLink } from '../api/useRequestMemberLink';
@@ -39,7 +39,7 @@ export function TrackLinkForm() {
             <Stack gap="sm">
               {request.error && (
                 <Alert color="red" variant="light" title={t('track.failedTitle')}>
-                  {request.error.message}
+                  {errorText(t, request.error)}
                 </Alert>
               )}
               <TextInput

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { Ticket } from 'shared-contracts';
+import { errorText, type Ticket } from 'shared-contracts';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { PublicPage } from '../../../components/PublicPage';
 import { TicketStatusCard } from '../../../components/TicketStatusCard';
@@ -59,7 +59,7 @@ export function UserTickets({ idSegment }: { idSegment: string | undefined }) {
         {state.status === 'error' && (
           <ErrorState
             title={t('userTickets.errorTitle')}
-            message={state.message}
+            message={errorText(t, state.message)}
             action={{ label: t('userTickets.backHome'), to: '/' }}
           />
         )}

@@ -19,6 +19,7 @@ import {
   CHART_MIN_HEIGHT_PX,
   CITY_DROPDOWN_MAX_HEIGHT_PX,
   type CityStats,
+  errorText,
   useAuth,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
@@ -97,7 +98,7 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
         {error ? (
           <Alert color="red" variant="light" role="alert">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">{t('chart.failed', { message: error.message })}</Text>
+              <Text size="sm">{t('chart.failed', { message: errorText(t, error) })}</Text>
               <Button size="xs" color="red.9" variant="outline" onClick={onRetry}>
                 {t('dashboard.retry')}
               </Button>

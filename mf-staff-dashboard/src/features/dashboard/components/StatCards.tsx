@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, RingProgress, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInfo, TicketStats } from 'shared-contracts';
+import { errorText } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { RING_COLOR_VALUES, ringColor } from '../rules/ringColor';
 import { sharePercentage } from '../rules/sharePercentage';
@@ -23,7 +24,7 @@ export function StatCards({ stats, error, onRetry }: StatCardsProps) {
     return (
       <Alert color="red" variant="light" role="alert">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('dashboard.statsFailed', { message: error.message })}</Text>
+          <Text size="sm">{t('dashboard.statsFailed', { message: errorText(t, error) })}</Text>
           <Button size="xs" color="red.9" variant="outline" onClick={onRetry}>
             {t('dashboard.retry')}
           </Button>

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import {
   attachmentError,
   type CommentVisibility,
+  errorText,
   FileInputField,
   LIST_TOAST_AUTO_CLOSE_MS,
+  say,
   ticketReplyRequestSchema,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
@@ -43,8 +45,15 @@ export function StaffReplyForm({
   const form = useForm<ReplyValues>({
     initialValues: { text: '', attachment: null },
     validate: {
-      text: textError,
-      attachment: (file) => (file ? attachmentError(file) : null),
+      // The shared rules' texts, in the page's language.
+      text: (text) => {
+        const error = textError(text);
+        return error && errorText(t, error);
+      },
+      attachment: (file) => {
+        const error = file && attachmentError(file);
+        return error ? say(t, error) : null;
+      },
     },
   });
 
@@ -61,7 +70,8 @@ export function StaffReplyForm({
           form.reset();
           onDone();
         },
-        onError: (error) => form.setFieldError('text', t('conversation.failed', { message: error.message })),
+        onError: (error) =>
+          form.setFieldError('text', t('conversation.failed', { message: errorText(t, error) })),
       },
     );
   });

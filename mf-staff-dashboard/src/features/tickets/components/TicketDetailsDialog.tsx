@@ -16,12 +16,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  actionFailedMessage,
   type CommentVisibility,
   DIALOG_CLOSE_AFTER_ACTION_MS,
   dialogActions,
   displayedAssignee,
+  errorText,
   LIST_TOAST_AUTO_CLOSE_MS,
+  say,
   type Ticket,
   ticketCity,
   ticketHistoryQuery,
@@ -33,7 +34,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
-import { assignedTo, currentlyWith, NO_ASSIGNEES } from '../rules/ticketAssignment';
+import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { formatDateTime } from './format';
 import { ShareLinkRotation } from './ShareLinkRotation';
@@ -137,8 +138,8 @@ export function TicketDetailsDialog({
           if (error.status === 409) {
             setConfirm(null);
             // Someone else acted first (docs/architecture.md#workflow): say so; the ticket as it is now follows.
-            toast('red', actionFailedMessage(t('details.staleMessage')));
-          } else toast('red', actionFailedMessage(error.message));
+            toast('red', t('common:errors.actionFailed', { message: t('details.staleMessage') }));
+          } else toast('red', t('common:errors.actionFailed', { message: errorText(t, error) }));
         },
       },
     );
@@ -241,19 +242,19 @@ export function TicketDetailsDialog({
                   <Box component="ul" m={0} pl="md" fz="sm">
                     {people.map((person) => (
                       <li key={person.label}>
-                        {person.label}: {person.fullName}
+                        {t(person.label)}: {person.fullName}
                       </li>
                     ))}
                   </Box>
                 ) : (
-                  <Text size="sm">{NO_ASSIGNEES}</Text>
+                  <Text size="sm">{t(NO_ASSIGNEES)}</Text>
                 )}
               </Section>
               <Section title={t('details.currentlyWith')}>
                 <Text size="sm">
                   {shown.currentAssignee
-                    ? displayedAssignee(shown.status, shown.currentAssignee)
-                    : currentlyWith(shown)}
+                    ? say(t, displayedAssignee(shown.status, shown.currentAssignee))
+                    : named(t, currentlyWith(shown))}
                 </Text>
               </Section>
             </SimpleGrid>

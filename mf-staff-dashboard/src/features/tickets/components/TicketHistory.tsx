@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type TicketComment, TintedBadge } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { isInternal } from '../rules/messageLabels';
-import { historyActor } from '../rules/ticketAssignment';
+import { historyActor, named } from '../rules/ticketAssignment';
 import { formatDateTime } from './format';
 import { TicketAttachments } from './TicketAttachments';
 
@@ -43,7 +43,7 @@ export function TicketHistory({ entries }: { entries: TicketComment[] }) {
           >
             <Group gap="xs" wrap="wrap">
               <Text size="sm" fw={600}>
-                {historyActor(entry)}
+                {named(t, historyActor(entry))}
               </Text>
               {internal && <TintedBadge color="yellow">{t('conversation.internalBadge')}</TintedBadge>}
               {fromMember && <TintedBadge color="blue">{t('conversation.memberBadge')}</TintedBadge>}

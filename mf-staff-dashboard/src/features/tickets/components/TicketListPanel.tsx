@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   clampPage,
+  errorText,
   pageCount,
   TEXT_LIMITS,
   TICKETS_PAGE_SIZE,
@@ -149,7 +150,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
         {list.error ? (
           <Alert color="red" variant="light" role="alert">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">{list.error.message}</Text>
+              <Text size="sm">{errorText(t, list.error)}</Text>
               <Button size="xs" color="red.9" variant="outline" onClick={() => void list.refetch()}>
                 {t('list.retry')}
               </Button>

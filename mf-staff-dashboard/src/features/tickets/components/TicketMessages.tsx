@@ -1,7 +1,7 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TintedBadge, ticketMessagesQuery } from 'shared-contracts';
+import { errorText, TintedBadge, ticketMessagesQuery } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { CHANNEL_KEYS, EVENT_KEYS, STATUS_BADGES } from '../rules/messageLabels';
 import { formatDateTime } from './format';
@@ -26,7 +26,7 @@ export function TicketMessages({ ticketId }: { ticketId: number }) {
   if (messages.isError)
     return (
       <Alert color="yellow" variant="light">
-        {t('messages.loadFailed', { message: messages.error.message })}
+        {t('messages.loadFailed', { message: errorText(t, messages.error) })}
       </Alert>
     );
   if (messages.data.length === 0)

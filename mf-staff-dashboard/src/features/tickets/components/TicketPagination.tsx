@@ -5,6 +5,7 @@ import {
   PageNumbers,
   pageCount,
   pageOfText,
+  say,
   TICKETS_PAGE_SIZE,
   ticketPageWindow,
   ticketRangeText,
@@ -38,10 +39,10 @@ export function TicketPagination({
     <Stack gap="xs" mt="md">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="gray.7">
-          {ticketRangeText(current, TICKETS_PAGE_SIZE, total, totalIsLowerBound)}
+          {say(t, ticketRangeText(current, TICKETS_PAGE_SIZE, total, totalIsLowerBound))}
         </Text>
         <Text size="sm" c="gray.7">
-          {pageOfText(current, pages, totalIsLowerBound)}
+          {say(t, pageOfText(current, pages, totalIsLowerBound))}
         </Text>
       </Group>
       <Group component="nav" aria-label={t('list.pages')} gap={6} justify={mobile ? 'center' : 'flex-end'}>

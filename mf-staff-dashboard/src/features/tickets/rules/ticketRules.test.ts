@@ -3,7 +3,7 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { actionSuccessMessage } from './actionToast';
 import { cardDescriptionPreview, previewWords, tableDescriptionPreview } from './descriptionPreview';
 import { STATUS_FILTER_OPTIONS } from './statusFilter';
-import { assignedTo, currentlyWith, historyActor, NO_ASSIGNEES } from './ticketAssignment';
+import { assignedTo, currentlyWith, historyActor, NO_ASSIGNEES, named } from './ticketAssignment';
 import { ticketListingPlan } from './ticketListing';
 import { ticketListTitle } from './ticketListTitle';
 
@@ -118,26 +118,26 @@ describe('ticket assignment (docs/product.md#ticket-details-dialog)', () => {
     observer: { fullName: 'Chitra' },
   };
   it('assigned to: city president, convenor, observer', () => {
-    expect(assignedTo(full)).toEqual([
+    expect(assignedTo(full).map((person) => ({ ...person, label: i18n.t(person.label) }))).toEqual([
       { label: 'City President', fullName: 'Asha' },
       { label: 'Convenor', fullName: 'Bala' },
       { label: 'Observer', fullName: 'Chitra' },
     ]);
     expect(assignedTo({ convenor: { fullName: '' } })).toEqual([]);
-    expect(NO_ASSIGNEES).toBe('No users assigned yet');
+    expect(t(NO_ASSIGNEES)).toBe('No users assigned yet');
   });
   it.each([
     [{ currentAssignee: 'Convenor' }, 'Convenor'],
     [{ currentAssignee: null }, 'Pending Assignment'],
     [{}, 'Pending Assignment'],
   ])('currently with %p → %p', (ticket, shown) => {
-    expect(currentlyWith(ticket)).toBe(shown);
+    expect(named(t, currentlyWith(ticket))).toBe(shown);
   });
   it.each([
     [{ actionBy: 'Asha' }, 'Asha'],
     [{ actionBy: null }, 'System'],
     [{}, 'System'],
   ])('history actor %p → %p', (entry, actor) => {
-    expect(historyActor(entry)).toBe(actor);
+    expect(named(t, historyActor(entry))).toBe(actor);
   });
 });

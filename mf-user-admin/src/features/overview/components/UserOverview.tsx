@@ -2,7 +2,7 @@ import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Ti
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { roleLabel } from 'shared-contracts';
+import { errorText, roleLabel, say } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { Email } from '../../../components/Email';
 import { NotAllowed } from '../../../components/NotAllowed';
@@ -57,7 +57,7 @@ function RoleCounts({ rows, total, labelledBy }: { rows: RoleCount[]; total: Cou
         aria-labelledby={labelledBy}
       >
         {rows.map((row) => (
-          <Fragment key={row.role}>{line(roleLabel(row.role), row)}</Fragment>
+          <Fragment key={row.role}>{line(say(t, roleLabel(row.role)), row)}</Fragment>
         ))}
         {line(t('activity.total'), total, true)}
       </Stack>
@@ -76,7 +76,7 @@ function RoleCounts({ rows, total, labelledBy }: { rows: RoleCount[]; total: Cou
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.role}>
-            <Table.Td>{roleLabel(row.role)}</Table.Td>
+            <Table.Td>{say(t, roleLabel(row.role))}</Table.Td>
             <Table.Td ta="right">{row.accounts}</Table.Td>
             <Table.Td ta="right">{row.active}</Table.Td>
             <Table.Td ta="right">{row.inactive}</Table.Td>
@@ -226,7 +226,7 @@ export function UserOverview() {
       {overview.error && (
         <Banner color="red" title={t('activity.loadFailed')}>
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{overview.error.message}</Text>
+            <Text size="sm">{errorText(t, overview.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
               {t('activity.retry')}
             </Button>

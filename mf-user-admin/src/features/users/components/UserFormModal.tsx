@@ -15,10 +15,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminUser,
+  errorText,
   fieldErrorsFromDetails,
   MOBILE_DIGITS,
   ROLES,
   roleLabel,
+  say,
   toApiError,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
@@ -26,7 +28,6 @@ import { USER_ADMIN_NS } from '../../../i18n';
 import { useSaveUser } from '../api/saveUser';
 import { useCityNames } from '../api/useCityNames';
 import {
-  passwordLabel,
   type UserField,
   type UserFormMode,
   userFormTexts,
@@ -158,8 +159,13 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
     ...(values.city && !cityNames.includes(values.city) ? [values.city] : []),
     ...cityNames,
   ];
-  const roleOptions = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
-  const errorOf = (field: UserField) => form.errors[field];
+  const roleOptions = ROLES.map((role) => ({ value: role, label: say(t, roleLabel(role)) }));
+  // The shared schema's and the api's English texts, in the page's language (ADR 0024); a mark
+  // (`true`, a 409 names the field) stays a mark.
+  const errorOf = (field: UserField) => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? errorText(t, error) : error;
+  };
 
   return (
     <Modal
@@ -167,7 +173,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
       onClose={() => {
         if (!saving) onClose();
       }}
-      title={texts.title}
+      title={t(texts.title)}
       size="lg"
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
@@ -178,13 +184,13 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
         <Stack gap="md">
           {serverError && (
             <Banner ref={bannerRef} color="red" title={t('form.saveFailed')}>
-              {serverError}
+              {errorText(t, serverError)}
             </Banner>
           )}
           {cities.error && (
             <Banner color="orange">
               <Group justify="space-between" gap="xs">
-                <Text size="sm">{t('form.citiesFailed', { message: cities.error.message })}</Text>
+                <Text size="sm">{t('form.citiesFailed', { message: errorText(t, cities.error) })}</Text>
                 <Button size="xs" variant="default" onClick={() => void cities.refetch()}>
                   {t('form.retryCities')}
                 </Button>
@@ -254,7 +260,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
               onChange={(event) => set('role', event.currentTarget.value)}
             />
             <PasswordInput
-              label={passwordLabel(mode)}
+              label={t(texts.password)}
               name="password"
               withAsterisk={mode === 'create'}
               autoComplete="new-password"
@@ -277,7 +283,7 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
               {t('form.cancel')}
             </Button>
             <Button type="submit" disabled={saving}>
-              {saving ? t('form.saving') : texts.submit}
+              {saving ? t('form.saving') : t(texts.submit)}
             </Button>
           </Group>
         </Stack>

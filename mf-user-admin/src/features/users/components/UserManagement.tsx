@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminUser,
+  errorText,
   pageCount,
   type Role,
   USER_SUCCESS_MESSAGE_MS,
@@ -62,7 +63,7 @@ export function UserManagement() {
   const saved = (_user: AdminUser, mode: UserFormMode) => {
     setEditing(null);
     // The save invalidated the users lists: this page is asked for again.
-    showSuccess(userFormTexts(mode).success);
+    showSuccess(t(userFormTexts(mode).success));
   };
 
   const users = list.data?.users ?? [];
@@ -75,7 +76,7 @@ export function UserManagement() {
         <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 auto' }}>
           <NativeSelect
             label={t('users.roleFilter')}
-            data={USER_ROLE_FILTER_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
+            data={USER_ROLE_FILTER_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
             value={query.role}
             onChange={(event) => {
               const role = event.currentTarget.value as '' | Role;
@@ -105,7 +106,7 @@ export function UserManagement() {
       {list.error && (
         <Banner color="red" title={t('users.loadFailed')}>
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{list.error.message}</Text>
+            <Text size="sm">{errorText(t, list.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void list.refetch()}>
               {t('users.retry')}
             </Button>

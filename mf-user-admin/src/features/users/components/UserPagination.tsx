@@ -5,6 +5,7 @@ import {
   PageNumbers,
   pageCount,
   pageOfText,
+  say,
   USERS_PAGE_SIZE,
   userPageWindow,
   userRangeText,
@@ -43,10 +44,10 @@ export function UserPagination({ page, total, mobile = false, onPage }: Props) {
     <Stack gap="xs" mt="md">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="gray.7">
-          {userRangeText(current, USERS_PAGE_SIZE, total)}
+          {say(t, userRangeText(current, USERS_PAGE_SIZE, total))}
         </Text>
         <Text size="sm" c="gray.7">
-          {pageOfText(current, pages)}
+          {say(t, pageOfText(current, pages))}
         </Text>
       </Group>
       <Stack component="nav" aria-label={t('users.pages')} gap="xs">

@@ -25,14 +25,20 @@ export function validateUserForm(
   return { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
-/** docs/product.md#user-management: the password label of the modal. */
-export function passwordLabel(mode: UserFormMode): string {
-  return mode === 'edit' ? 'Password (leave blank to keep current)' : 'Password';
-}
-
-/** docs/product.md#user-management: the modal title, the save button and the success message by mode. */
-export function userFormTexts(mode: UserFormMode): { title: string; submit: string; success: string } {
-  return mode === 'edit'
-    ? { title: 'Edit User', submit: 'Update User', success: 'User updated successfully!' }
-    : { title: 'Add New User', submit: 'Create User', success: 'User created successfully!' };
+/**
+ * docs/product.md#user-management: the catalogue keys of the modal's title, save button, success
+ * message and password label by mode ('Add New User' / 'Edit User', 'Create User' / 'Update User', …).
+ */
+export function userFormTexts(mode: UserFormMode): {
+  title: string;
+  submit: string;
+  success: string;
+  password: string;
+} {
+  return {
+    title: `form.${mode}.title`,
+    submit: `form.${mode}.submit`,
+    success: `form.${mode}.success`,
+    password: `form.${mode}.password`,
+  };
 }

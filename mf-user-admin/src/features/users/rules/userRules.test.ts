@@ -1,4 +1,6 @@
-import { passwordLabel, userFormTexts, validateUserForm } from './userFormValidation';
+import { i18n } from 'shared-contracts';
+import '../../../i18n';
+import { userFormTexts, validateUserForm } from './userFormValidation';
 import { USER_ROLE_FILTER_OPTIONS } from './userRoleFilter';
 
 describe('validateUserForm (docs/product.md#validation)', () => {
@@ -37,24 +39,28 @@ describe('validateUserForm (docs/product.md#validation)', () => {
     expect(result.ok ? undefined : result.errors.password).toBe('Password is required');
   });
   it('labels and texts by mode', () => {
-    expect(passwordLabel('edit')).toBe('Password (leave blank to keep current)');
-    expect(passwordLabel('create')).toBe('Password');
-    expect(userFormTexts('create')).toEqual({
+    const english = (mode: 'create' | 'edit') =>
+      Object.fromEntries(
+        Object.entries(userFormTexts(mode)).map(([name, key]) => [name, i18n.t(`userAdmin:${key}`)]),
+      );
+    expect(english('create')).toEqual({
       title: 'Add New User',
       submit: 'Create User',
       success: 'User created successfully!',
+      password: 'Password',
     });
-    expect(userFormTexts('edit')).toEqual({
+    expect(english('edit')).toEqual({
       title: 'Edit User',
       submit: 'Update User',
       success: 'User updated successfully!',
+      password: 'Password (leave blank to keep current)',
     });
   });
 });
 
 describe('the role filter (docs/product.md#user-management)', () => {
   it('the role filter offers All Roles and five roles, never Customer', () => {
-    expect(USER_ROLE_FILTER_OPTIONS.map((option) => option.label)).toEqual([
+    expect(USER_ROLE_FILTER_OPTIONS.map((option) => i18n.t(`userAdmin:${option.label}`))).toEqual([
       'All Roles',
       'Admin',
       'Credai President',
