@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useRotateShareKey } from '../api/useRotateShareKey';
 
@@ -57,7 +58,7 @@ export function ShareLinkRotation({ ticketId }: { ticketId: number }) {
       )}
       {rotation.isError && (
         <Alert color="red" variant="light" role="alert">
-          {t('shareLink.failed', { message: rotation.error.message })}
+          {t('shareLink.failed', { message: errorText(t, rotation.error) })}
         </Alert>
       )}
       {link && rotation.data && (

@@ -21,8 +21,10 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditEntry,
   type AuditFilter,
+  errorText,
   pageCount,
   roleLabel,
+  say,
   ticketIdDisplay,
   toApiError,
 } from 'shared-contracts';
@@ -44,7 +46,7 @@ function Who({ entry }: { entry: AuditEntry }) {
         {name}
         <Text component="span" size="xs" c="gray.7" display="block">
           {t('audit.userRef', { id: entry.actorUserId })}
-          {entry.actorRole ? ` · ${roleLabel(entry.actorRole)}` : ''}
+          {entry.actorRole ? ` · ${say(t, roleLabel(entry.actorRole))}` : ''}
         </Text>
       </>
     );
@@ -152,7 +154,7 @@ export function AuditTrail() {
         {trail.error && (
           <Alert color="red" variant="light" role="alert" title={t('audit.loadFailed')}>
             <Group justify="space-between" gap="xs">
-              <Text size="sm">{trail.error.message}</Text>
+              <Text size="sm">{errorText(t, trail.error)}</Text>
               <Button size="xs" variant="default" onClick={() => void trail.refetch()}>
                 {t('audit.retry')}
               </Button>
