@@ -11,7 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { auditLog } from '../src/db/schema';
 import { csvCell } from '../src/services/audit';
+import { ManualClock } from '../src/services/clock';
 import { prepareMemberLink } from '../src/services/outbox/memberLinks';
+import { VIEW_LINK_SECONDS, ViewLinks } from '../src/services/tickets/viewLinks';
 import { outboxRows } from './support/outbox';
 import { bearer, buildDemoApp, newUser, tokenFor } from './support/session';
 import {
@@ -381,6 +383,82 @@ describe.each(databaseKinds)('revocable links and the audit trail, on %s', (kind
     });
   });
 
+  describe('view links (the View button)', () => {
+    async function ticketWithFile(filename = 'plan.pdf', data: Buffer = FILES.pdf()) {
+      const response = await submit(app, submitFields(refs), { files: [{ filename, data }] });
+      expect(response.statusCode).toBe(201);
+      const body = response.json() as { ticketId: number; shareUrl: string };
+      const shared = await readTicket(body.ticketId, { 'x-access-key': keyOf(body.shareUrl) });
+      const [file] = shared.json().ticket.attachments as { url: string }[];
+      return { ...body, url: file?.url ?? '' };
+    }
+    const viewLink = (url: string, headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/files/view-link',
+        headers,
+        payload: { url },
+        remoteAddress: LINK_ADDRESS,
+      });
+
+    it('opens the file inline from its server URL for a minute, under a CSP that runs no script, and records who asked', async () => {
+      const ticket = await ticketWithFile();
+      const asked = await viewLink(ticket.url, { 'x-access-key': keyOf(ticket.shareUrl) });
+      expect(asked.statusCode).toBe(200);
+      const { url } = asked.json() as { url: string };
+      expect(url).toMatch(
+        new RegExp(`^${ticket.url.replace(/[.]/g, '\\.')}\\?view=\\d+\\.[A-Za-z0-9_-]{43}$`),
+      );
+
+      const pdf = await app.inject({ url });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="plan.pdf"/);
+      expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+      expect(pdf.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      const png = await ticketWithFile('site.png', FILES.png());
+      const image = await app.inject({
+        url: (await viewLink(png.url, { 'x-access-key': keyOf(png.shareUrl) })).json().url,
+      });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-disposition']).toMatch(/^inline;/);
+      expect(String(image.headers['content-security-policy'])).toMatch(/^sandbox; default-src 'none'/);
+
+      const { entries } = await trail(`ticket=${ticket.ticketId}&action=file.download`);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actorUserId: null, clientAddress: LINK_ADDRESS });
+      expect(entries[0]?.actorKey).toMatch(new RegExp(`^share:${ticket.ticketId}:`));
+      expect(JSON.parse(String(entries[0]?.detail))).toEqual({
+        kind: 'attachment',
+        file: 'plan.pdf',
+        view: true,
+      });
+    });
+
+    it('is refused (404) without the right key, and its value opens no other file, tampered or not', async () => {
+      const ticket = await ticketWithFile();
+      const other = await ticketWithFile();
+      expect((await viewLink(ticket.url, {})).statusCode).toBe(404);
+      expect((await viewLink(ticket.url, { 'x-access-key': keyOf(other.shareUrl) })).statusCode).toBe(404);
+      expect((await viewLink(ticket.url, as(MUMBAI_PRESIDENT))).statusCode).toBe(404);
+      expect((await viewLink('/etc/passwd', as(ADMIN))).statusCode).toBe(400);
+
+      const { url } = (await viewLink(ticket.url, as(PUNE_PRESIDENT))).json() as { url: string };
+      const view = new URL(url, 'http://x').searchParams.get('view') ?? '';
+      expect((await app.inject({ url: `${other.url}?view=${view}` })).statusCode).toBe(404);
+      // The MAC's first character (the last one carries two unused bits in base64url).
+      const [expiry = '', mac = ''] = view.split('.');
+      const flipped = `${expiry}.${mac.startsWith('A') ? 'B' : 'A'}${mac.slice(1)}`;
+      expect((await app.inject({ url: `${ticket.url}?view=${flipped}` })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ url: `${ticket.url}?view=${Number(expiry) + 3600}.${mac}` })).statusCode,
+      ).toBe(404);
+      expect((await app.inject({ url: `${ticket.url}?view=garbage` })).statusCode).toBe(400);
+    });
+  });
+
   it('the table refuses UPDATE, DELETE and TRUNCATE', async () => {
     const ticket = await newTicket();
     await readTicket(ticket.ticketId, as(ADMIN));
@@ -388,6 +466,24 @@ describe.each(databaseKinds)('revocable links and the audit trail, on %s', (kind
     await expect(app.db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(app.db.execute(sql`truncate audit_log`)).rejects.toThrow();
     expect((await trail(`ticket=${ticket.ticketId}`)).total).toBe(1);
+  });
+});
+
+describe('ViewLinks', () => {
+  it('opens its file until VIEW_LINK_SECONDS have passed, and then no longer', () => {
+    const clock = new ManualClock(new Date('2026-11-26T10:00:00Z'));
+    const links = new ViewLinks('a-secret-of-the-test-0123456789', clock);
+    const view = links.issue('attachment', 'a.pdf');
+    expect(links.opens('attachment', 'a.pdf', view)).toBe(true);
+    expect(links.opens('photo', 'a.pdf', view)).toBe(false);
+    expect(links.opens('attachment', 'b.pdf', view)).toBe(false);
+    expect(new ViewLinks('another-secret-0123456789abcdef', clock).opens('attachment', 'a.pdf', view)).toBe(
+      false,
+    );
+    clock.advance(VIEW_LINK_SECONDS * 1000);
+    expect(links.opens('attachment', 'a.pdf', view)).toBe(true);
+    clock.advance(1000);
+    expect(links.opens('attachment', 'a.pdf', view)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { HttpError } from '../httpError';
 import { LoginThrottle } from '../services/loginThrottle';
 import { makeDummyHash } from '../services/passwords';
+import { ViewLinks } from '../services/tickets/viewLinks';
 import { resolveTokenSecret } from '../services/tokenSecret';
 import { InvalidTokenError, type TokenClaims, TokenService } from '../services/tokens';
 import { findSessionUser, type UserRecord } from '../services/users';
@@ -11,6 +12,8 @@ import { findSessionUser, type UserRecord } from '../services/users';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** The short-lived links the View button opens a stored file with (under the same secret). */
+    viewLinks: ViewLinks;
     loginThrottle: LoginThrottle;
     /** Verified against when an email is unknown or inactive, so sign-in timing reveals nothing. */
     dummyPasswordHash: string;
@@ -72,6 +75,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     app.log.info('HELPDESK_SECRET is not set: tokens are signed with a key generated into the database');
   }
   app.decorate('tokens', new TokenService(secret, config.tokenTtlSeconds));
+  app.decorate('viewLinks', new ViewLinks(secret, app.clock));
   app.decorate('dummyPasswordHash', await makeDummyHash());
 
   const throttle = new LoginThrottle(app.db, config.loginLimit);

@@ -10,6 +10,7 @@ import { ticketActionRoutes } from './tickets/actions';
 import { conversationRoutes } from './tickets/conversation';
 import { publicTicketRoutes } from './tickets/public';
 import { staffTicketRoutes } from './tickets/staff';
+import { viewLinkRoutes } from './uploads';
 import { userRoutes } from './users';
 
 /** Every resource's routes; mounted under /api. Each resource folder declares its full path. */
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(messageRoutes);
   await app.register(memberRoutes);
   await app.register(auditRoutes);
+  await app.register(viewLinkRoutes);
 };

@@ -1,7 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentIcon, downloadAttachment, type Ticket, toApiError, uploadPath } from 'shared-contracts';
+import {
+  attachmentIcon,
+  downloadAttachment,
+  type Ticket,
+  toApiError,
+  uploadPath,
+  viewStoredFile,
+} from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
 import { formatFileSize } from '../lib/format';
 import { showErrorToast } from '../lib/toast';
@@ -40,30 +47,28 @@ export function ticketFiles(
   return files;
 }
 
-/** How long an opened file's object URL stays valid (the new tab has loaded it by then). */
+/** How long a saved file's object URL stays valid (the save has read it by then). */
 const OBJECT_URL_LIFETIME_MS = 60_000;
 
 /**
  * Each file with View (a new tab) and Download. Files go only to callers who may see the ticket
- * (docs/architecture.md#security-decisions), so they are fetched with the page's key as `X-Access-Key` and handed to the
- * browser as an object URL; a plain link could not carry the header.
+ * (docs/architecture.md#security-decisions): Download fetches the file with the page's key as `X-Access-Key` and saves
+ * it; View asks for a minute's view link with that key and opens the file's server URL.
  */
 export function AttachmentList({ files, accessKey }: { files: FileLink[]; accessKey: string | null }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function open(file: FileLink, mode: 'view' | 'download') {
-    // Opened now, while the click still counts as the user's: a tab opened after the download
-    // would be stopped by the popup blocker.
-    const tab = mode === 'view' ? window.open('', '_blank') : null;
+    // View opens the file's own server URL (a minute's view link, a sandboxing CSP), never a
+    // same-origin blob: URL (docs/security.md "Attachments in the browser"); its tab opens at
+    // once, while the click still counts as the user's (else the popup blocker stops it).
+    const viewing = mode === 'view' ? viewStoredFile(file.url, { accessKey }) : null;
     setBusy(`${file.key}-${mode}`);
     try {
-      const blob = await downloadAttachment(file.url, { accessKey });
-      const url = URL.createObjectURL(blob);
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else {
+      if (viewing) await viewing;
+      else {
+        const url = URL.createObjectURL(await downloadAttachment(file.url, { accessKey }));
         const link = document.createElement('a');
         link.href = url;
         link.download = file.fileName;
@@ -71,10 +76,9 @@ export function AttachmentList({ files, accessKey }: { files: FileLink[]; access
         document.body.append(link);
         link.click();
         link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
       }
-      setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
     } catch (error) {
-      tab?.close();
       showErrorToast(t('toast.error'), t('attachments.failed', { message: toApiError(error).message }));
     } finally {
       setBusy(null);

@@ -4,6 +4,7 @@ export * from './cities';
 export * from './committees';
 export * from './conversation';
 export * from './errors';
+export * from './files';
 export { API_BASE, http, onUnauthorized } from './http';
 export * from './paths';
 export { QUERY_FRESH_MS, queryClient } from './queryClient';

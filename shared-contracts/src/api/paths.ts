@@ -58,6 +58,9 @@ export const API_PATHS = {
     links: '/members/links',
     key: '/members/:id/key',
   },
+  files: {
+    viewLink: '/files/view-link',
+  },
   audit: {
     list: '/audit',
     export: '/audit/export.csv',

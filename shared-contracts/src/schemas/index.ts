@@ -4,6 +4,7 @@ export * from './cities';
 export * from './committees';
 export * from './common';
 export * from './conversation';
+export * from './files';
 export * from './role';
 export * from './tickets';
 export * from './users';

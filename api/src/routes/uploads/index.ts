@@ -7,13 +7,26 @@
  * Served as a download (`Content-Disposition: attachment` with the original name), with the type
  * its bytes showed at upload, `nosniff`, and `Content-Security-Policy: sandbox`, so even a file
  * opened directly cannot run script in the site's origin.
+ *
+ * The View button opens a file from here too (ADR 0031): with a short-lived `view` value
+ * (POST /files/view-link, viewLinks.ts) a PDF or an image is served inline, still under a CSP that
+ * lets no script run: images in a `sandbox` document; PDFs with `script-src` none but without
+ * `sandbox`, which Chromium's PDF viewer refuses to run under (the viewer itself is isolated, and
+ * PDFs with JavaScript are refused at upload). Word files always download.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS_KEY_HEADER, UPLOAD_PATHS } from 'shared-contracts/contracts';
+import {
+  ACCESS_KEY_HEADER,
+  API_PATHS,
+  fileViewLinkRequestSchema,
+  fileViewLinkResponseSchema,
+  storedFileQuerySchema,
+  UPLOAD_PATHS,
+} from 'shared-contracts/contracts';
 import * as z from 'zod';
 import { HttpError } from '../../httpError';
 import { recordAudit } from '../../services/audit';
-import { FILE_NOT_FOUND, openStoredFile } from '../../services/tickets/accessReads';
+import { FILE_NOT_FOUND, findViewableFile, openStoredFile } from '../../services/tickets/accessReads';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
 import type { StoredKind } from '../../services/tickets/storage';
 import { auditActorOf } from '../auditActor';
@@ -25,6 +38,19 @@ const fileParamsSchema = z.object({ file: z.string().max(200) });
 const SAFE_TYPES = new Set(
   (['pdf', 'doc', 'docx', 'jpeg', 'png'] as const).map((kind) => typeOf(kind).contentType),
 );
+const PDF_TYPE = typeOf('pdf').contentType;
+const IMAGE_TYPES = new Set([typeOf('jpeg').contentType, typeOf('png').contentType]);
+
+/** The CSP of a file shown in the browser: no script, no frame around it. */
+function viewPolicy(contentType: string): string | null {
+  if (IMAGE_TYPES.has(contentType))
+    return "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+  if (contentType === PDF_TYPE)
+    return "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+  return null;
+}
+
+const STORED_PATH = /^\/uploads\/(attachments|photos)\/([^/]+)$/;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const routes: [StoredKind, string][] = [
@@ -39,39 +65,97 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: kind === 'photo' ? 'Download a photo of a ticket' : 'Download an attachment of a ticket',
           description:
             `Open with the ticket's or its member's secret in \`${ACCESS_KEY_HEADER}\`, or a bearer token of staff ` +
-            'who may see the ticket or of its member. Missing and not allowed: the same 404.',
+            'who may see the ticket or of its member; or with `view` from POST /api/files/view-link (a minute, ' +
+            'shown in the browser). Missing and not allowed: the same 404.',
           tags: ['tickets'],
           params: fileParamsSchema,
-          response: { 200: z.unknown().describe('The file, as a download'), ...publicErrors(404, 429) },
+          querystring: storedFileQuerySchema,
+          response: {
+            200: z.unknown().describe('The file, as a download (or shown, with `view`)'),
+            ...publicErrors(400, 404, 429),
+          },
         },
       },
       async (request, reply) => {
-        const viewer = await lookupViewer(app, request, reply);
         const name = request.params.file;
-        const file = await openStoredFile(app.db, viewer, kind, name);
-        const opened = await app.uploadStore.open(kind, name);
-        if (!opened) {
-          request.log.warn({ ticketId: file.gate.id }, 'a stored file is missing');
+        const { view } = request.query;
+        let file: { originalName: string; contentType: string };
+        let inline = false;
+        if (view !== undefined) {
+          // A view link: the file was checked (and recorded) when the link was issued.
+          const found = app.viewLinks.opens(kind, name, view)
+            ? await findViewableFile(app.db, kind, name)
+            : undefined;
+          if (!found) throw new HttpError(404, FILE_NOT_FOUND);
+          file = found;
+          inline = viewPolicy(found.contentType) !== null;
+        } else {
+          const viewer = await lookupViewer(app, request, reply);
+          const opened = await openStoredFile(app.db, viewer, kind, name);
+          await recordAudit(app.db, {
+            actor: auditActorOf(request, opened.access),
+            action: 'file.download',
+            targetType: 'ticket',
+            targetId: opened.gate.id,
+            detail: { kind, file: opened.originalName },
+          });
+          file = opened;
+        }
+        const stored = await app.uploadStore.open(kind, name);
+        if (!stored) {
+          request.log.warn({ kind }, 'a stored file is missing');
           throw new HttpError(404, FILE_NOT_FOUND);
         }
-        await recordAudit(app.db, {
-          actor: auditActorOf(request, file.access),
-          action: 'file.download',
-          targetType: 'ticket',
-          targetId: file.gate.id,
-          detail: { kind, file: file.originalName },
-        });
+        const disposition = contentDisposition(file.originalName);
         return reply
           .headers({
             'content-type': SAFE_TYPES.has(file.contentType) ? file.contentType : 'application/octet-stream',
-            'content-length': String(opened.size),
-            'content-disposition': contentDisposition(file.originalName),
+            'content-length': String(stored.size),
+            'content-disposition': inline ? disposition.replace(/^attachment/, 'inline') : disposition,
             'x-content-type-options': 'nosniff',
-            'content-security-policy': "sandbox; default-src 'none'",
+            'content-security-policy':
+              (inline && viewPolicy(file.contentType)) || "sandbox; default-src 'none'",
+            'cross-origin-resource-policy': 'same-origin',
+            'referrer-policy': 'no-referrer',
             'cache-control': 'private, no-store',
           })
-          .send(opened.stream);
+          .send(stored.stream);
       },
     );
   }
+};
+
+/** POST /api/files/view-link (under /api, unlike the files themselves). */
+export const viewLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    API_PATHS.files.viewLink,
+    {
+      schema: {
+        summary: "A minute's link that shows a stored file in the browser (the View button)",
+        description:
+          'For whoever may download the file (the same check and the same 404). The link opens that file ' +
+          'only, for VIEW_LINK_SECONDS (60); the view is recorded in the audit trail as a download.',
+        tags: ['tickets'],
+        body: fileViewLinkRequestSchema,
+        response: { 200: fileViewLinkResponseSchema, ...publicErrors(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const [, folder, name = ''] = STORED_PATH.exec(request.body.url) ?? [];
+      const kind: StoredKind = folder === 'photos' ? 'photo' : 'attachment';
+      const viewer = await lookupViewer(app, request, reply);
+      const opened = await openStoredFile(app.db, viewer, kind, name);
+      await recordAudit(app.db, {
+        actor: auditActorOf(request, opened.access),
+        action: 'file.download',
+        targetType: 'ticket',
+        targetId: opened.gate.id,
+        detail: { kind, file: opened.originalName, view: true },
+      });
+      const path = UPLOAD_PATHS[kind].replace(':file', encodeURIComponent(name));
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ url: `${path}?view=${app.viewLinks.issue(kind, name)}` });
+    },
+  );
 };

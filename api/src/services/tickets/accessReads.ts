@@ -143,6 +143,16 @@ export async function openStoredFile(
   return { ...file, access: grantOf(decision, file.gate) };
 }
 
+/** A stored file's name and type, for a view link already checked (no viewer to decide on). */
+export async function findViewableFile(
+  db: AppDatabase,
+  kind: StoredKind,
+  storedName: string,
+): Promise<{ originalName: string; contentType: string } | undefined> {
+  const file = await findStoredFile(db, kind, storedName);
+  return file ? { originalName: file.originalName, contentType: file.contentType } : undefined;
+}
+
 /** The member as the list answer names them (masked for a link viewer). */
 async function readMember(
   db: AppDatabase,

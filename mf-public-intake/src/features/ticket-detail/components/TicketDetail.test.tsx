@@ -310,22 +310,23 @@ describe('attachments: View and Download with the key', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
   });
 
-  test('View opens the file in a new tab', async () => {
+  test("View opens the file's server URL with a view link asked for with the key, never a blob:", async () => {
     const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const api = mockApi({
       'GET /api/tickets/9': { ticket: TICKET },
-      'GET /uploads/attachments/abc': () =>
-        new Response('%PDF', { headers: { 'content-type': 'application/pdf' } }),
+      'POST /api/files/view-link': { url: '/uploads/attachments/abc?view=1900000000.mac' },
     });
     const user = userEvent.setup();
     renderDetail(`/ticket-detail/9#key=${KEY}`);
     await heading();
     await user.click(screen.getByRole('button', { name: 'View scan.pdf' }));
-    await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/file-1'));
+    await waitFor(() => expect(tab.location.href).toBe('/uploads/attachments/abc?view=1900000000.mac'));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(api.requests[1]?.headers.get('X-Access-Key')).toBe(KEY);
+    expect(await api.requests[1]?.json()).toEqual({ url: '/uploads/attachments/abc' });
+    expect(createObjectURL).not.toHaveBeenCalled();
   });
 
   test('Download saves it under its name', async () => {
@@ -351,7 +352,7 @@ describe('attachments: View and Download with the key', () => {
     jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     mockApi({
       'GET /api/tickets/9': { ticket: TICKET },
-      'GET /uploads/attachments/abc': json({ error: 'Not found' }, 404),
+      'POST /api/files/view-link': json({ error: 'Not found' }, 404),
     });
     const user = userEvent.setup();
     renderDetail(`/ticket-detail/9#key=${KEY}`);

@@ -8,6 +8,7 @@ import {
   type Ticket,
   toApiError,
   uploadPath,
+  viewStoredFile,
 } from 'shared-contracts';
 import {
   DocFileIcon,
@@ -53,8 +54,8 @@ function release(url: string) {
 
 /**
  * docs/product.md#ticket-details-dialog Attachment: View (a new tab) and Download, the icon by extension. Files go only to
- * callers who may see the ticket (docs/architecture.md#security-decisions), so they are fetched with the session's token
- * and handed to the browser as an object URL.
+ * callers who may see the ticket (docs/architecture.md#security-decisions): Download fetches the file with the session's
+ * token and saves it; View opens its server URL with a short-lived view link.
  */
 export function TicketAttachments({ files }: { files: AttachmentLink[] }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
@@ -66,18 +67,12 @@ export function TicketAttachments({ files }: { files: AttachmentLink[] }) {
       autoClose: LIST_TOAST_AUTO_CLOSE_MS,
     });
 
+  // View: the file's own server URL in a new tab (a minute's view link, a sandboxing CSP), never
+  // a same-origin blob: URL (docs/security.md "Attachments in the browser").
   const view = async (file: AttachmentLink) => {
-    // Opened now, while the click still counts as the user's, then pointed at the file.
-    const tab = window.open('', '_blank');
     try {
-      const url = URL.createObjectURL(await downloadAttachment(file.url));
-      release(url);
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else window.location.assign(url);
+      await viewStoredFile(file.url);
     } catch (error) {
-      tab?.close();
       failed(error);
     }
   };

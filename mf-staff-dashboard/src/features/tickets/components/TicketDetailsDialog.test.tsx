@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { dialogActions, type Ticket } from 'shared-contracts';
+import { HttpResponse, http, server } from 'shared-contracts/testing/network';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../../../testing/helpers';
 import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
@@ -227,7 +228,7 @@ describe('what the dialog shows (docs/product.md#ticket-details-dialog)', () => 
     expect(holder).toHaveTextContent('City President');
   });
 
-  test('View fetches the file with the session and opens it in a new tab; Download saves it', async () => {
+  test("View opens the file's server URL with a view link (never a blob:); Download saves it", async () => {
     signInAs('admin');
     const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
@@ -240,16 +241,49 @@ describe('what the dialog shows (docs/product.md#ticket-details-dialog)', () => 
       ],
     });
     const { dialog, api } = await openDialog(ticket);
+    const asked: { body: unknown; authorization: string | null }[] = [];
+    server.use(
+      http.post('*/api/files/view-link', async ({ request }) => {
+        asked.push({ body: await request.json(), authorization: request.headers.get('authorization') });
+        return HttpResponse.json({ url: '/uploads/attachments/a1.pdf?view=1900000000.mac' });
+      }),
+    );
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'View report.pdf in a new tab' }));
-    await waitFor(() => expect(tab.location.href).toBe('blob:file-1'));
+    await waitFor(() => expect(tab.location.href).toBe('/uploads/attachments/a1.pdf?view=1900000000.mac'));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(api.calls.some((call) => call.path === '/uploads/attachments/a1.pdf')).toBe(true);
+    expect(asked).toEqual([
+      { body: { url: '/uploads/attachments/a1.pdf' }, authorization: expect.stringMatching(/^Bearer /) },
+    ]);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Download report.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('report.pdf');
+    expect(api.calls.some((call) => call.path === '/uploads/attachments/a1.pdf')).toBe(true);
+  });
+
+  test('a view link refused: the error toast, and the new tab is closed', async () => {
+    signInAs('admin');
+    const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+    jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const ticket = ticketIn({
+      attachments: [
+        { id: 1, kind: 'attachment', fileName: 'report.pdf', url: '/uploads/attachments/a1.pdf' },
+      ],
+    });
+    const { dialog } = await openDialog(ticket);
+    server.use(
+      http.post('*/api/files/view-link', () =>
+        HttpResponse.json({ error: 'File not found', details: [] }, { status: 404 }),
+      ),
+    );
+    await userEvent
+      .setup()
+      .click(within(dialog).getByRole('button', { name: 'View report.pdf in a new tab' }));
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
+    expect(tab.location.href).toBe('');
   });
 });
 

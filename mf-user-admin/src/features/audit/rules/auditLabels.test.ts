@@ -39,3 +39,15 @@ describe('detailText: an entry detail in a line', () => {
     expect(detailText({ detail: 'plain words' })).toBe('plain words');
   });
 });
+
+describe('filterOf: a ticket id as the dashboard shows it', () => {
+  test.each([
+    ['41', 41],
+    ['#41', 41],
+    ['CREDAI-41', 41],
+    ['-3', undefined],
+    ['99999999999', undefined],
+  ])('reads %j as %j', (typed, id) => {
+    expect(filterOf({ ...EMPTY_FILTER, ticket: typed }).ticket).toBe(id);
+  });
+});

@@ -32,9 +32,11 @@ export const EMPTY_FILTER: AuditFilterForm = {
   to: '',
 };
 
+/** An id as typed: `41`, `#41` or a ticket's displayed form `CREDAI-41`. */
 const asId = (text: string) => {
-  const value = Number(text.trim().replace(/^#/, ''));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+  const digits = /^(?:#?[A-Za-z]+-)?#?(\d{1,10})$/.exec(text.trim())?.[1];
+  const value = Number(digits);
+  return digits && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
 };
 
 /** The form as the call's filter: ids as numbers, days as they are, empty fields left out. */
