@@ -1,18 +1,7 @@
 // The one Chromium launch of the browser benchmarks: Debian's chromium (CHROMIUM_PATH to
-// override) with the flags this machine's closed network and sandbox need, as the e2e suite's
-// (e2e/support/browser.ts): no first-run, no background calls, no QUIC.
+// override) with the flags of the e2e suite (scripts/lib/chromium.mjs).
 import { chromium } from 'playwright-core';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 
 export function launchChromium() {
   return chromium.launch({

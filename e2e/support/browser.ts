@@ -1,26 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 import { type RunState, SCREENSHOTS, STATE_FILE } from './paths';
 
 export const run = (): RunState => JSON.parse(readFileSync(STATE_FILE, 'utf8')) as RunState;
 
-/** The flags this machine's closed network and sandbox need (no first-run, no background calls). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    // The flags this machine's closed network and sandbox need (the benchmarks use them too).
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentError, errorText, FileInputField, say, ticketReplyRequestSchema } from 'shared-contracts';
+import { errorText, FileInputField, replyFormRules } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import { useMemberReply } from '../api/useMemberReply';
@@ -10,11 +10,6 @@ import { useMemberReply } from '../api/useMemberReply';
 interface ReplyValues {
   text: string;
   attachment: File | null;
-}
-
-function textError(text: string): string | null {
-  const result = ticketReplyRequestSchema.shape.text.safeParse(text);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /**
@@ -29,17 +24,8 @@ export function MemberReplyForm({ ticketId, accessKey }: { ticketId: number; acc
   const [round, setRound] = useState(0);
   const form = useForm<ReplyValues>({
     initialValues: { text: '', attachment: null },
-    validate: {
-      // The shared rules' texts, in the page's language.
-      text: (text) => {
-        const error = textError(text);
-        return error && errorText(t, error);
-      },
-      attachment: (file) => {
-        const error = file && attachmentError(file);
-        return error ? say(t, error) : null;
-      },
-    },
+    // The shared rules' checks, their texts in the page's language.
+    validate: replyFormRules(t),
   });
 
   const submit = form.onSubmit(({ text, attachment }) =>

@@ -3,13 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
-  attachmentError,
   type CommentVisibility,
   errorText,
   FileInputField,
   LIST_TOAST_AUTO_CLOSE_MS,
-  say,
-  ticketReplyRequestSchema,
+  replyFormRules,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketReply } from '../api/useTicketReply';
@@ -17,12 +15,6 @@ import { useTicketReply } from '../api/useTicketReply';
 interface ReplyValues {
   text: string;
   attachment: File | null;
-}
-
-/** The shared schema's check of a reply's text: its message, or null. */
-function textError(text: string): string | null {
-  const result = ticketReplyRequestSchema.shape.text.safeParse(text);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /**
@@ -44,17 +36,8 @@ export function StaffReplyForm({
   const internal = visibility === 'internal';
   const form = useForm<ReplyValues>({
     initialValues: { text: '', attachment: null },
-    validate: {
-      // The shared rules' texts, in the page's language.
-      text: (text) => {
-        const error = textError(text);
-        return error && errorText(t, error);
-      },
-      attachment: (file) => {
-        const error = file && attachmentError(file);
-        return error ? say(t, error) : null;
-      },
-    },
+    // The shared rules' checks, their texts in the page's language.
+    validate: replyFormRules(t),
   });
 
   const submit = form.onSubmit(({ text, attachment }) => {
