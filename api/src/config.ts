@@ -129,6 +129,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().default('Help Desk <helpdesk@localhost>'),
     OUTBOX_WORKER: optionalFlag,
+    OUTBOX_BENCH_WITHOUT_ROWS: optionalFlag,
     OUTBOX_POLL_MS: wholeNumber(10).default(1_000),
     OUTBOX_LEASE_MS: wholeNumber(1_000).default(120_000),
     OUTBOX_BATCH: wholeNumber(1, 1_000).default(20),
@@ -207,6 +208,8 @@ const envSchema = z
       outbox: {
         /** Whether this process sends messages (on unless turned off; rows are written either way). */
         worker: env.OUTBOX_WORKER ?? true,
+        /** Benchmarks only (bench/outbox.mjs): write no rows, to measure what they cost. */
+        benchWithoutRows: env.OUTBOX_BENCH_WITHOUT_ROWS ?? false,
         pollMs: env.OUTBOX_POLL_MS,
         leaseMs: env.OUTBOX_LEASE_MS,
         batchSize: env.OUTBOX_BATCH,
@@ -330,6 +333,11 @@ export function loadConfig(
     problems.push(
       '  HELPDESK_DEMO_DATA: must not be true when NODE_ENV=production: the demo accounts share a published ' +
         'password. Create the first admin with the create-admin command instead (api/README.md, "The first admin")',
+    );
+  }
+  if (production && isTrue(setVariables.OUTBOX_BENCH_WITHOUT_ROWS)) {
+    problems.push(
+      '  OUTBOX_BENCH_WITHOUT_ROWS: must not be true when NODE_ENV=production: no notification would be written (it is for bench/outbox.mjs)',
     );
   }
   if (result.success && problems.length === 0) return result.data;

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       mail: { smtpUrl: undefined, from: 'Help Desk <helpdesk@localhost>' },
       outbox: {
         worker: true,
+        benchWithoutRows: false,
         pollMs: 1_000,
         leaseMs: 120_000,
         batchSize: 20,
@@ -133,6 +134,7 @@ describe('loadConfig', () => {
       mail: { smtpUrl: 'smtps://mailer:pass@smtp.example.org:465', from: 'Help Desk <help@example.org>' },
       outbox: {
         worker: false,
+        benchWithoutRows: false,
         pollMs: 500,
         leaseMs: 60_000,
         batchSize: 50,
@@ -222,6 +224,18 @@ describe('loadConfig', () => {
     expect(config.tokenSecret).toBe(SECRET);
     expect(config.rateLimit.store).toBe('database');
     expect(config.apiDocs).toBe(false);
+  });
+
+  it("refuses the benchmark's switch that writes no outbox rows in production, and reads it elsewhere", () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        HELPDESK_SECRET: SECRET,
+        DATABASE_URL: 'postgres://db/hd',
+        OUTBOX_BENCH_WITHOUT_ROWS: 'true',
+      }),
+    ).toThrow('OUTBOX_BENCH_WITHOUT_ROWS: must not be true when NODE_ENV=production');
+    expect(loadConfig({ OUTBOX_BENCH_WITHOUT_ROWS: 'true' }).outbox.benchWithoutRows).toBe(true);
   });
 
   it('refuses to run in production on the embedded database', () => {

@@ -89,7 +89,7 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
     },
     options.afterClaim,
   );
-  const notifier = new Notifier(
+  const writing = new Notifier(
     app.clock,
     {
       sms: config.sms ? { templates: config.sms.templates } : undefined,
@@ -97,6 +97,7 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
     },
     () => worker.wake(),
   );
+  const notifier = config.outbox.benchWithoutRows ? withoutRows(writing) : writing;
   const emailState = channels.email.configured ? 'smtp' : 'held';
   app.decorate('outbox', { channels, worker, notifier, emailState });
 
@@ -118,5 +119,19 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
   app.addHook('onClose', async () => {
     await worker.stop();
     for (const channel of Object.values(channels)) await channel.close?.();
+  });
+}
+
+/**
+ * A notifier that writes nothing (OUTBOX_BENCH_WITHOUT_ROWS, refused in production): the submit
+ * benchmark's baseline, the same api without its outbox rows (bench/README.md).
+ */
+function withoutRows(notifier: Notifier): Notifier {
+  return new Proxy(notifier, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return name === 'afterCommit' ? () => undefined : async () => false;
+    },
   });
 }

@@ -183,6 +183,17 @@ export async function markAttemptFailed(
     .where(holdsLease(row));
 }
 
+/**
+ * Gives a claimed message back unsent, due at once and its attempt not counted: its lease has too
+ * little time left for a send to end inside it (see the worker).
+ */
+export async function releaseClaim(db: AppDatabase, row: OutboxRow): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+    .where(holdsLease(row));
+}
+
 /** Holds a claimed message whose channel is not configured (its attempt is not counted). */
 export async function markHeld(db: AppDatabase, row: OutboxRow, reason: string): Promise<void> {
   await db

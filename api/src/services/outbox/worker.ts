@@ -11,7 +11,7 @@ import type { MessageChannel } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../clock';
 import { type Channel, PermanentSendError } from './channels/channel';
-import { claimDue, markAttemptFailed, markHeld, markSent, type OutboxRow } from './outboxStore';
+import { claimDue, markAttemptFailed, markHeld, markSent, type OutboxRow, releaseClaim } from './outboxStore';
 
 export interface WorkerSettings {
   /** How often an idle worker looks for due messages. */
@@ -122,11 +122,29 @@ export class OutboxWorker {
     const lane = async () => {
       while (next < rows.length) {
         const row = rows[next++];
-        if (row) await this.deliver(row);
+        if (!row) continue;
+        // The batch shares one lease: behind slow sends (a server answering at its timeouts), the
+        // last rows would be sent after their lease ran out, when another instance may have claimed
+        // and sent them too. A row with less than half its lease left goes back unsent instead.
+        if (this.leaseLeftMs(row) < this.settings.leaseMs / 2) await this.giveBack(row);
+        else await this.deliver(row);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.settings.concurrency, rows.length) }, lane));
     return rows.length;
+  }
+
+  private leaseLeftMs(row: OutboxRow): number {
+    return (row.lockedUntil?.getTime() ?? 0) - this.clock.now().getTime();
+  }
+
+  private async giveBack(row: OutboxRow): Promise<void> {
+    try {
+      await releaseClaim(this.db, row);
+    } catch (error) {
+      // Its lease runs out instead: the row is claimed again then.
+      this.log.warn({ err: error, outboxId: row.id }, 'could not give back an outbox message');
+    }
   }
 
   private async deliver(row: OutboxRow): Promise<void> {

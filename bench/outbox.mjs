@@ -1,0 +1,352 @@
+// The outbox (issue 17, ADR 0026), on the built api:
+//
+//   npm run bench:outbox -w bench
+//
+// 1. Throughput: the worker's messages per second to a local SMTP sink (smtp-server in this process,
+//    accepting and discarding). BENCH_MESSAGES (1,000) rows are written due at once, in one
+//    statement, copied from a real submit's two rows, and the running api's worker (default
+//    settings: batches of 20, 4 at once over 4 pooled connections) sends them; the rate is counted
+//    from the rows' own sent_at (first to last). BENCH_RUNS (5) runs, median.
+// 2. The submit's cost with its outbox rows against without them: three api processes, each on a
+//    fresh database of its own, take the same submits (multipart, no file, a new member each, 4
+//    clients for BENCH_SECONDS = 10 s per run): `without` (OUTBOX_BENCH_WITHOUT_ROWS=true: the
+//    notifier writes nothing, the only difference), `rows` (the rows written, the worker off:
+//    the transaction's extra inserts alone) and `rows+send` (the worker sending them to the sink
+//    at the same time: the whole cost on this machine). The modes run one after the other,
+//    their order turned every round, so a busy moment of the machine falls on each; per round the
+//    ratios of p50 and of req/s to `without`, then the median over BENCH_RUNS rounds.
+//
+// PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
+// (helpdesk_bench_* databases are created and dropped); BENCH_DB=pglite|postgres|both (postgres).
+// The machine's load average is recorded before and after. Writes bench/results/outbox.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiRequire = createRequire(path.join(ROOT, 'api', 'package.json'));
+const pg = apiRequire('pg');
+const { SMTPServer } = apiRequire('smtp-server');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const CLIENTS = 4;
+const KINDS =
+  (process.env.BENCH_DB ?? 'postgres') === 'both'
+    ? ['postgres', 'pglite']
+    : [process.env.BENCH_DB ?? 'postgres'];
+const SERVER_URL =
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value, digits = 1) => Number(value.toFixed(digits));
+const load = () => os.loadavg().map((value) => round(value, 2));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The local SMTP sink: accepts every message and keeps only the count. */
+async function startSink() {
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        accepted++;
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    accepted: () => accepted,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function onServer(statement) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(kind) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-outbox-'));
+  if (kind === 'pglite') {
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    remove: async () => {
+      await onServer(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startApi(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      HELPDESK_DEMO_DATA: 'true',
+      HELPDESK_DEMO_TICKETS: '0',
+      HELPDESK_SECRET: randomBytes(48).toString('base64url'),
+      MAIL_FROM: 'Help Desk <help@bench.example.org>',
+      // The limits would answer 429 within a second: raised, so the figures measure the work.
+      RATE_LIMIT_MAX: '1000000000',
+      SUBMIT_MAX_PER_IP: '1000000000',
+      LOG_LEVEL: 'info', // as in production; the lines go to /dev/null
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the api did not start within 120 s');
+}
+
+async function stopApi(api) {
+  if (api.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => api.child.once('exit', resolve));
+  api.child.kill('SIGTERM');
+  await exited;
+}
+
+async function formRefs(url) {
+  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
+  const pune = cities.find((city) => city.name === 'Pune');
+  const { committees } = await (
+    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
+  ).json();
+  return { cityId: pune.id, committeeId: committees[0].id };
+}
+
+let submitted = 0;
+async function submitOnce(url, refs) {
+  submitted++;
+  const form = new FormData();
+  form.append('fullName', 'Ravi Kumar');
+  form.append('cityId', String(refs.cityId));
+  form.append('mobile', '9876543210');
+  form.append('committeeId', String(refs.committeeId));
+  form.append('email', `bench.${process.pid}.${submitted}@example.com`);
+  form.append(
+    'description',
+    'The lift in tower B has been broken for two weeks and nobody answers our calls.',
+  );
+  const started = process.hrtime.bigint();
+  const response = await fetch(`${url}/api/tickets/submit`, {
+    method: 'POST',
+    headers: { 'idempotency-key': randomUUID() },
+    body: form,
+  });
+  await response.arrayBuffer();
+  if (response.status !== 201) throw new Error(`a submit answered ${response.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** CLIENTS clients submitting for SECONDS: req/s and p50/p99 latency. */
+async function submitLoad(url, refs) {
+  const latencies = [];
+  const until = Date.now() + SECONDS * 1000;
+  const client = async () => {
+    while (Date.now() < until) latencies.push(await submitOnce(url, refs));
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const elapsed = (Date.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    reqPerSec: round(sorted.length / elapsed),
+    p50: round(median(sorted)),
+    p99: round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]),
+  };
+}
+
+/** Part 1, on PostgreSQL: MESSAGES rows due at once, sent by the api's worker; messages/s. */
+async function throughput(sink) {
+  const database = await freshDatabase('postgres');
+  const api = await startApi({ ...database.env, SMTP_URL: sink.url, OUTBOX_POLL_MS: '100' });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const runs = [];
+  try {
+    await submitOnce(api.url, await formRefs(api.url));
+    const waitSent = async () => {
+      for (;;) {
+        const { rows } = await db.query(`select count(*)::int as n from outbox where status <> 'sent'`);
+        if (rows[0].n === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await waitSent();
+    const template = (await db.query('select min(id) as first from outbox')).rows[0].first;
+    for (let run = 1; run <= RUNS; run++) {
+      const before = sink.accepted();
+      const last = (await db.query('select max(id) as last from outbox')).rows[0].last;
+      await db.query(
+        `insert into outbox (event, ticket_id, recipient_user_id, recipient, channel, template, params, locale)
+         select o.event, o.ticket_id, o.recipient_user_id, o.recipient, o.channel, o.template, o.params, o.locale
+         from outbox o, generate_series(1, $1::int / 2) where o.id in ($2, $2 + 1)`,
+        [MESSAGES, template],
+      );
+      await waitSent();
+      const { rows } = await db.query(
+        `select count(*)::int as n, extract(epoch from max(sent_at) - min(sent_at)) as seconds
+         from outbox where id > $1`,
+        [last],
+      );
+      const { n, seconds } = rows[0];
+      const perSecond = round((n - 1) / Number(seconds));
+      runs.push({
+        messages: n,
+        seconds: round(Number(seconds), 2),
+        perSecond,
+        accepted: sink.accepted() - before,
+      });
+      console.log(`throughput run ${run}: ${n} messages in ${round(Number(seconds), 2)} s = ${perSecond}/s`);
+    }
+  } finally {
+    await db.end();
+    await stopApi(api);
+    await database.remove();
+  }
+  return { runs, medianPerSecond: median(runs.map((run) => run.perSecond)) };
+}
+
+/** Part 2: the submit with and without its outbox rows, alternating. */
+async function submitCost(kind, sink) {
+  const modes = {
+    without: { OUTBOX_BENCH_WITHOUT_ROWS: 'true', SMTP_URL: sink.url },
+    rows: { OUTBOX_WORKER: 'false', SMTP_URL: sink.url },
+    'rows+send': { SMTP_URL: sink.url },
+  };
+  const running = {};
+  const databases = [];
+  try {
+    for (const [mode, env] of Object.entries(modes)) {
+      const database = await freshDatabase(kind);
+      databases.push(database);
+      const api = await startApi({ ...database.env, ...env });
+      running[mode] = { api, refs: await formRefs(api.url) };
+      // Warm up (compiled code, pools, the member path).
+      for (let i = 0; i < 20; i++) await submitOnce(api.url, running[mode].refs);
+    }
+    const names = Object.keys(modes);
+    const rounds = [];
+    for (let run = 0; run < RUNS; run++) {
+      const order = names.map((_, i) => names[(i + run) % names.length]);
+      const result = { order, load: load() };
+      for (const mode of order) result[mode] = await submitLoad(running[mode].api.url, running[mode].refs);
+      for (const mode of ['rows', 'rows+send']) {
+        result[`${mode} p50 ratio`] = round(result[mode].p50 / result.without.p50, 3);
+        result[`${mode} req/s ratio`] = round(result.without.reqPerSec / result[mode].reqPerSec, 3);
+      }
+      console.log(`${kind} round ${run + 1}: ${JSON.stringify(result)}`);
+      rounds.push(result);
+    }
+    const summary = {};
+    for (const mode of names) {
+      summary[mode] = {
+        reqPerSec: median(rounds.map((r) => r[mode].reqPerSec)),
+        p50: median(rounds.map((r) => r[mode].p50)),
+        p99: median(rounds.map((r) => r[mode].p99)),
+      };
+    }
+    for (const mode of ['rows', 'rows+send']) {
+      summary[mode].p50Ratio = median(rounds.map((r) => r[`${mode} p50 ratio`]));
+      summary[mode].reqPerSecRatio = median(rounds.map((r) => r[`${mode} req/s ratio`]));
+    }
+    return { rounds, summary };
+  } finally {
+    for (const { api } of Object.values(running)) await stopApi(api);
+    for (const database of databases) await database.remove();
+  }
+}
+
+const build = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(ROOT, 'api'), stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const sink = await startSink();
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  loadBefore: load(),
+};
+try {
+  if (process.env.BENCH_PART !== 'submit') results.throughput = await throughput(sink);
+  if (process.env.BENCH_PART !== 'throughput') {
+    results.submit = {};
+    for (const kind of KINDS) results.submit[kind] = await submitCost(kind, sink);
+  }
+} finally {
+  results.loadAfter = load();
+  await sink.close();
+}
+mkdirSync(path.join(ROOT, 'bench', 'results'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench', 'results', 'outbox.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(
+  JSON.stringify(
+    {
+      loadBefore: results.loadBefore,
+      loadAfter: results.loadAfter,
+      throughput: results.throughput?.medianPerSecond,
+      submit: Object.fromEntries(
+        Object.entries(results.submit ?? {}).map(([kind, value]) => [kind, value.summary]),
+      ),
+    },
+    null,
+    2,
+  ),
+);
