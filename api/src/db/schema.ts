@@ -195,7 +195,7 @@ export const tickets = pgTable(
     submitterMobile: text('submitter_mobile'),
     /**
      * The submitter ticked the form's opt-in for updates by SMS and WhatsApp (to `submitterMobile`),
-     * with its one-line consent text; the ticket's `createdAt` is when. Email goes regardless.
+     * with its one-line consent text; the ticket's `createdAt` is when (ADR 0023). Email goes regardless.
      */
     phoneUpdates: boolean('phone_updates').notNull().default(false),
     version: integer('version').notNull().default(1),
