@@ -3,7 +3,8 @@
  * 2 and 3): a visitor submits with a PDF, sees the toast, lands on the ticket page and copies its
  * private link; the link opened in a fresh browser shows the ticket with masked contact details;
  * the member link of the confirmation email lists it (ADR 0030: it goes by email only); the same URL without the key shows the error state and no
- * contact details; a double-clicked (or retried) submit makes one ticket; axe-core finds no
+ * contact details; a double-clicked (or retried) submit makes one ticket; a first visit of
+ * /add-ticket stays within its 200 KiB of gzip JS (ADR 0010); axe-core finds no
  * serious or critical violation on the three screens, which never scroll sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -237,4 +238,27 @@ test('/add-ticket paints its prerendered form before any script, and keeps what 
     'description',
   );
   await expectAccessible(page);
+});
+
+test('a first visit of /add-ticket downloads at most 200 KiB of gzip JS (ADR 0010)', async () => {
+  const page = await mobilePage();
+  const scripts: Promise<{ url: string; bytes: number }>[] = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    // The body as nginx sent it (gzip level 6, nginx.conf), without the headers.
+    scripts.push(
+      response.finished().then(async () => ({
+        url: response.url(),
+        bytes: (await response.request().sizes()).responseBodySize,
+      })),
+    );
+  });
+  await page.goto('/add-ticket', { waitUntil: 'networkidle' });
+  await page.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
+  const downloaded = await Promise.all(scripts);
+  const total = downloaded.reduce((sum, script) => sum + script.bytes, 0);
+  expect(downloaded.length).toBeGreaterThan(0);
+  expect(downloaded.every((script) => script.bytes > 0)).toBe(true);
+  // bench/README.md records the figure itself (190.5 KiB on 2026-11-26).
+  expect(total).toBeLessThanOrEqual(200 * 1024);
 });
