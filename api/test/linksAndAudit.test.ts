@@ -302,6 +302,43 @@ describe.each(databaseKinds)('revocable links and the audit trail, on %s', (kind
     });
   });
 
+  it('writes the row of an action in its transaction: no row without the change, no change without the row', async () => {
+    const ticket = await newTicket();
+    const stale = await app.inject({
+      method: 'PATCH',
+      url: `/api/tickets/${ticket.ticketId}/status`,
+      headers: as(PUNE_PRESIDENT),
+      payload: { status: 'approved', version: 999 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await trail(`ticket=${ticket.ticketId}&action=ticket.action`)).total).toBe(0);
+
+    // The trail refuses this ticket's rows: the action must not happen without its row.
+    await app.db.execute(
+      sql.raw(`create function refuse_audit_${ticket.ticketId}() returns trigger language plpgsql as $$
+        begin raise exception 'audit refused'; end $$`),
+    );
+    await app.db.execute(
+      sql.raw(`create trigger refuse_audit_${ticket.ticketId} before insert on audit_log for each row
+        when (new.target_id = ${ticket.ticketId} and new.action = 'ticket.action')
+        execute function refuse_audit_${ticket.ticketId}()`),
+    );
+    try {
+      const refused = await app.inject({
+        method: 'PATCH',
+        url: `/api/tickets/${ticket.ticketId}/status`,
+        headers: as(PUNE_PRESIDENT),
+        payload: { status: 'approved' },
+      });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(500);
+      const after = await readTicket(ticket.ticketId, as(ADMIN));
+      expect(after.json().ticket.status).toBe('pending');
+      expect(after.json().ticket.comments).toHaveLength(1);
+    } finally {
+      await app.db.execute(sql.raw(`drop trigger refuse_audit_${ticket.ticketId} on audit_log`));
+    }
+  });
+
   describe('reading the trail', () => {
     it('is for admins only', async () => {
       for (const url of ['/api/audit', '/api/audit/export.csv']) {

@@ -14,6 +14,7 @@ import type { AppDatabase, RunSql } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { cities, users } from '../db/schema';
 import { conflict, HttpError, invalidField, notFound } from '../httpError';
+import { type AuditActor, recordAudit } from './audit';
 import { type CityRow, findCity } from './cityRef';
 import { hashPassword } from './passwords';
 
@@ -251,7 +252,12 @@ function formColumns(input: UserCreate | UserUpdate, city: CityRow) {
 }
 
 /** POST /admin/users/new. */
-export async function createUser(db: AppDatabase, input: UserCreate): Promise<UserRecord> {
+export async function createUser(
+  db: AppDatabase,
+  input: UserCreate,
+  /** The admin, for the audit trail: its row is written in the same transaction. */
+  auditActor?: AuditActor,
+): Promise<UserRecord> {
   const passwordHash = await hashPassword(input.password); // never inside a transaction (PGlite)
   let city: CityRow | undefined;
   try {
@@ -264,6 +270,15 @@ export async function createUser(db: AppDatabase, input: UserCreate): Promise<Us
         .values({ ...formColumns(input, city), passwordHash })
         .returning({ id: users.id });
       if (!created) throw new Error('insert returned no row');
+      if (auditActor) {
+        await recordAudit(tx, {
+          actor: auditActor,
+          action: 'user.create',
+          targetType: 'user',
+          targetId: created.id,
+          detail: { role: input.role, isActive: input.isActive },
+        });
+      }
       return created.id;
     });
     return getUser(db, id);
@@ -278,7 +293,13 @@ export async function createUser(db: AppDatabase, input: UserCreate): Promise<Us
  * admin cannot be demoted or deactivated; a convenor who leaves the role or the city stops being
  * that city's chosen convenor.
  */
-export async function updateUser(db: AppDatabase, id: number, input: UserUpdate): Promise<UserRecord> {
+export async function updateUser(
+  db: AppDatabase,
+  id: number,
+  input: UserUpdate,
+  /** The admin, for the audit trail: its row (the names of the fields changed) is in the same transaction. */
+  auditActor?: AuditActor,
+): Promise<UserRecord> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   let city: CityRow | undefined;
   try {
@@ -311,6 +332,20 @@ export async function updateUser(db: AppDatabase, id: number, input: UserUpdate)
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, id));
+      if (auditActor) {
+        const after = formColumns(input, city);
+        const fields = Object.keys(after) as (keyof typeof after)[];
+        const changed: string[] = fields.filter((field) =>
+          field === 'email' ? after.email !== current.email.toLowerCase() : after[field] !== current[field],
+        );
+        await recordAudit(tx, {
+          actor: auditActor,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: id,
+          detail: { changed: passwordHash === undefined ? changed : [...changed, 'password'] },
+        });
+      }
       const stillConvenorOf = input.role === 'convenor' && input.isActive ? city.id : null;
       await tx
         .update(cities)

@@ -9,7 +9,6 @@ import {
   ticketStatusPatchSchema,
 } from 'shared-contracts/contracts';
 import { currentUserOf } from '../../plugins/auth';
-import { recordAudit } from '../../services/audit';
 import { actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
@@ -51,15 +50,9 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           { action, comment, version, visibility },
           app.outbox.notifier,
+          auditActorOf(request),
         );
         request.log.info({ ticketId: ticket.id, action, status: ticket.status }, 'ticket action');
-        await recordAudit(app.db, {
-          actor: auditActorOf(request),
-          action: 'ticket.action',
-          targetType: 'ticket',
-          targetId: ticket.id,
-          detail: { action, status: ticket.status },
-        });
         return { ticket };
       },
     );
@@ -86,15 +79,9 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         app.outbox.notifier,
+        auditActorOf(request),
       );
       request.log.info({ ticketId: ticket.id, status: ticket.status }, 'ticket status changed');
-      await recordAudit(app.db, {
-        actor: auditActorOf(request),
-        action: 'ticket.action',
-        targetType: 'ticket',
-        targetId: ticket.id,
-        detail: { status: ticket.status },
-      });
       return { ticket };
     },
   );

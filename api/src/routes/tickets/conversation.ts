@@ -23,7 +23,6 @@ import {
 } from 'shared-contracts/contracts';
 import * as z from 'zod/mini';
 import { HttpError, notFound, tooManyRequests as tooMany } from '../../httpError';
-import { recordAudit } from '../../services/audit';
 import { ticketMessages } from '../../services/outbox/outboxStore';
 import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
 import { grantOf, openTicketHistory, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
@@ -131,20 +130,17 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           audience: decision.audience,
           actor: viewer.actor && isStaff(viewer.actor) ? (request.currentUser ?? null) : null,
         };
-        const entry = await addReply(app.db, app.ticketSubmits, app.outbox.notifier, ticketId, author, {
-          ...parsed.data,
-          file,
-          checked,
-        });
+        const entry = await addReply(
+          app.db,
+          app.ticketSubmits,
+          app.outbox.notifier,
+          ticketId,
+          author,
+          { ...parsed.data, file, checked },
+          auditActorOf(request, grantOf(decision, gate)),
+        );
         file = null; // addReply removed or kept it
         request.log.info({ ticketId, visibility: entry.visibility }, 'reply added');
-        await recordAudit(app.db, {
-          actor: auditActorOf(request, grantOf(decision, gate)),
-          action: 'ticket.reply',
-          targetType: 'ticket',
-          targetId: ticketId,
-          detail: { visibility: entry.visibility, file: entry.attachment ? true : undefined },
-        });
         return reply.code(201).header('cache-control', 'no-store').send({ entry });
       } finally {
         if (file) await app.ticketSubmits.discard(file);

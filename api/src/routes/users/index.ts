@@ -12,7 +12,6 @@ import {
   userResponseSchema,
   userUpdateSchema,
 } from 'shared-contracts/contracts';
-import { recordAudit } from '../../services/audit';
 import {
   createUser,
   filterUsers,
@@ -20,18 +19,10 @@ import {
   listCityPresidents,
   listUsers,
   toAdminUser,
-  type UserRecord,
   updateUser,
 } from '../../services/users';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
-
-/** The names of the fields an update changed (never their values: the trail names, it does not copy). */
-function changedFields(before: UserRecord, after: UserRecord, password: boolean): string[] {
-  const fields = ['fullName', 'email', 'mobile', 'role', 'cityName', 'committee', 'isActive'] as const;
-  const changed: string[] = fields.filter((field) => before[field] !== after[field]);
-  return password ? [...changed, 'password'] : changed;
-}
 
 /** docs/product.md#calls Users: User Management (admin only) and the city presidents list (any signed-in user). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -100,15 +91,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createUser(app.db, request.body);
+      const user = await createUser(app.db, request.body, auditActorOf(request));
       request.log.info({ userId: user.id, role: user.role }, 'user created');
-      await recordAudit(app.db, {
-        actor: auditActorOf(request),
-        action: 'user.create',
-        targetType: 'user',
-        targetId: user.id,
-        detail: { role: user.role, isActive: user.isActive },
-      });
       return reply.code(201).send({ user: toAdminUser(user) });
     },
   );
@@ -130,16 +114,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await getUser(app.db, request.params.id);
-      const user = await updateUser(app.db, request.params.id, request.body);
+      const user = await updateUser(app.db, request.params.id, request.body, auditActorOf(request));
       request.log.info({ userId: user.id, role: user.role, isActive: user.isActive }, 'user updated');
-      await recordAudit(app.db, {
-        actor: auditActorOf(request),
-        action: 'user.update',
-        targetType: 'user',
-        targetId: user.id,
-        detail: { changed: changedFields(before, user, request.body.password !== undefined) },
-      });
       return { user: toAdminUser(user) };
     },
   );

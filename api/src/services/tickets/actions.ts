@@ -16,6 +16,7 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
+import { type AuditActor, recordAudit } from '../audit';
 import type { Notifier } from '../outbox/notifications';
 import type { AccessActor } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
@@ -88,6 +89,8 @@ export async function actOnTicket(
   id: number,
   request: ActionRequest,
   notifier?: Notifier,
+  /** Who acted, for the audit trail: its row is written in the action's transaction. */
+  auditActor?: AuditActor,
 ): Promise<Ticket> {
   for (let attempt = 1; ; attempt += 1) {
     const row = await readWorkflowRow(db, id);
@@ -143,6 +146,15 @@ export async function actOnTicket(
         text: publicText,
         textIsPublic: true,
       });
+      if (auditActor) {
+        await recordAudit(tx, {
+          actor: auditActor,
+          action: 'ticket.action',
+          targetType: 'ticket',
+          targetId: id,
+          detail: { action: history.action, status: patch.status ?? row.status },
+        });
+      }
       return true;
     });
     if (written) {
@@ -182,6 +194,7 @@ export function changeTicketStatus(
   id: number,
   body: { status: TicketStatus; comment?: string; version?: number; visibility?: 'public' | 'internal' },
   notifier?: Notifier,
+  auditActor?: AuditActor,
 ): Promise<Ticket> {
   const action = actionForStatus(body.status);
   if (!action) {
@@ -193,5 +206,6 @@ export function changeTicketStatus(
     id,
     { action, comment: body.comment, version: body.version, visibility: body.visibility },
     notifier,
+    auditActor,
   );
 }

@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { attachments, ticketComments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
+import { type AuditActor, recordAudit } from '../audit';
 import type { Notifier } from '../outbox/notifications';
 import type { AccessActor, Audience } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
@@ -39,6 +40,8 @@ export async function addReply(
   ticketId: number,
   author: ReplyAuthor,
   input: ReplyInput,
+  /** Who replied, for the audit trail: its row is written in the reply's transaction. */
+  auditActor?: AuditActor,
 ): Promise<TicketComment> {
   const byMember = author.audience === 'member';
   // A member's reply is public whatever they sent; staff choose, public by default.
@@ -93,6 +96,15 @@ export async function addReply(
         file = stored ?? null;
       }
       await notifier.replied(tx, { ticketId, authorName, byMember, visibility, text: input.text });
+      if (auditActor) {
+        await recordAudit(tx, {
+          actor: auditActor,
+          action: 'ticket.reply',
+          targetType: 'ticket',
+          targetId: ticketId,
+          detail: { visibility, file: file ? true : undefined },
+        });
+      }
       const entry: TicketComment = {
         id: row.id,
         actionBy: row.actionBy,
