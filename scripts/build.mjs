@@ -8,10 +8,12 @@
 // `--if-missing` builds only the apps whose build is missing or older than their sources.
 // `--pages-only [--www DIR]` builds nothing: it rewrites www/pages/ from the current
 // www/config/remotes.json (the last step of redeploying the public remote to a new folder).
+// Releases of one remote (`npm run release`, scripts/release.mjs) go to versioned folders
+// inside www/remotes/<name>/; laying out www/ again keeps them.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { API, buildIsMissing, FRONTENDS, ROOT, WWW } from './lib/apps.mjs';
+import { API, buildIsMissing, FRONTENDS, isReleaseVersion, ROOT, WWW } from './lib/apps.mjs';
 import { writePublicPages } from './lib/publicPages.mjs';
 
 function run(command, args, cwd) {
@@ -53,10 +55,27 @@ export function writePagesFromConfig(www = WWW) {
 export function layOutWww(www = WWW) {
   for (const app of FRONTENDS) {
     const target = path.join(www, app.served);
-    rmSync(target, { recursive: true, force: true });
+    // Everything of the previous layout goes, except the releases (never overwritten, and a
+    // rollback may point at them).
+    if (existsSync(target))
+      for (const name of readdirSync(target))
+        if (!(app.remote && isReleaseVersion(name)))
+          rmSync(path.join(target, name), { recursive: true, force: true });
     cpSync(path.join(ROOT, app.folder, 'dist'), target, { recursive: true });
   }
   writeRuntimeConfig(www);
+}
+
+/** Builds one frontend app into its dist/ (and its public bundle and prerendered frame, if any). */
+export async function buildFrontend(app, root = ROOT) {
+  const dir = path.join(root, app.folder);
+  await run('npx', ['webpack', '--mode', 'production'], dir);
+  // An app may build a public bundle into dist/public/ (ADR 0010), and prerender HTML of its
+  // pages into dist/prerender/ (mf-public-intake does both).
+  if (existsSync(path.join(dir, 'webpack.public.config.ts')))
+    await run('npx', ['webpack', '--mode', 'production', '-c', 'webpack.public.config.ts'], dir);
+  if (existsSync(path.join(dir, 'prerender.tsx')))
+    await run('npx', ['tsx', '--tsconfig', '../tsconfig.json', 'prerender.tsx'], dir);
 }
 
 /** Builds the apps (all, or only those missing or stale) and lays out www/. */
@@ -65,21 +84,7 @@ export async function build({ ifMissing = false } = {}) {
   const frontends = FRONTENDS.filter((app) => !ifMissing || buildIsMissing(app));
   const jobs = frontends.map((app) => async () => {
     const t0 = performance.now();
-    await run('npx', ['webpack', '--mode', 'production'], path.join(ROOT, app.folder));
-    // An app may build a public bundle into dist/public/ (ADR 0010), and prerender HTML of its
-    // pages into dist/prerender/ (mf-public-intake does both).
-    if (existsSync(path.join(ROOT, app.folder, 'webpack.public.config.ts')))
-      await run(
-        'npx',
-        ['webpack', '--mode', 'production', '-c', 'webpack.public.config.ts'],
-        path.join(ROOT, app.folder),
-      );
-    if (existsSync(path.join(ROOT, app.folder, 'prerender.tsx')))
-      await run(
-        'npx',
-        ['tsx', '--tsconfig', '../tsconfig.json', 'prerender.tsx'],
-        path.join(ROOT, app.folder),
-      );
+    await buildFrontend(app);
     console.log(`built ${app.folder} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });
   if (!ifMissing || buildIsMissing(API)) {

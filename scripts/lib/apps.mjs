@@ -27,6 +27,30 @@ export const FRONTENDS = [
 
 export const API = { folder: 'api', entry: 'server.js' };
 
+/**
+ * The name of a release folder, www/remotes/<name>/<version>/ (scripts/release.mjs): UTC time of
+ * the release and the first 8 hex digits of its files' hash. nginx.conf and the gateway serve
+ * these folders as immutable: a release folder is never written to again.
+ */
+export const RELEASE_VERSION = /^\d{8}-\d{6}-[0-9a-f]{8}$/;
+export const isReleaseVersion = (name) => RELEASE_VERSION.test(name);
+
+/** The frontend app of a remote, named as its folder, its URL name or its federation name. */
+export function remoteApp(name) {
+  const app = FRONTENDS.find(
+    (candidate) =>
+      candidate.remote &&
+      [candidate.folder, candidate.remote, path.basename(candidate.served)].includes(name),
+  );
+  if (!app)
+    throw new Error(
+      `Unknown remote "${name}": one of ${FRONTENDS.filter((a) => a.remote)
+        .map((a) => path.basename(a.served))
+        .join(', ')}`,
+    );
+  return app;
+}
+
 /** Newest modification time of the files below `dir` (skipping builds and dependencies). */
 export function newestSourceTime(dir) {
   let newest = 0;

@@ -9,6 +9,8 @@ import Fastify from 'fastify';
 import { PAGES_DIR, publicPageFor } from './publicPages.mjs';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|svg|png|woff2)$/;
+// A release folder (www/remotes/<name>/<version>/, ADR 0032) is never written to again.
+const RELEASED = /[\\/]remotes[\\/][^\\/]+[\\/]\d{8}-\d{6}-[0-9a-f]{8}[\\/]/;
 const SECURITY_HEADERS = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -20,7 +22,10 @@ const SECURITY_HEADERS = {
 };
 
 function setStaticHeaders(res, filePath) {
-  res.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader(
+    'Cache-Control',
+    HASHED.test(filePath) || RELEASED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }
 

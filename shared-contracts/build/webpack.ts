@@ -11,9 +11,9 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { API_PORT, REMOTE_NAMES, SHELL_DEV_PORT, sharedSingletons } from './federation';
+import { API_PORT, buildContract, REMOTE_NAMES, SHELL_DEV_PORT, sharedSingletons } from './federation';
 
 interface AppOptions {
   /** Folder of the app (its webpack.config.ts passes __dirname). */
@@ -33,6 +33,9 @@ export function createAppConfig(
   const production = argv.mode !== 'development';
   const isShell = options.name === 'shell';
   const devPort = options.name === 'shell' ? SHELL_DEV_PORT : REMOTE_NAMES[options.name].devPort;
+  // What this build is made with (ADR 0032): in its manifest for the shell and the release
+  // command to check, and compiled into the shell, which checks every remote against it.
+  const contract = buildContract();
 
   return {
     mode: production ? 'production' : 'development',
@@ -73,10 +76,17 @@ export function createAppConfig(
         // Remotes are registered at run time from /config/remotes.json: nothing is compiled in.
         remotes: {},
         shared: sharedSingletons(),
-        // The shell's manifest is not needed to load it; tests read it to see which chunk holds which shared package.
-        manifest: true,
+        // The shell's manifest is not needed to load it; tests read it to see which chunk holds
+        // which shared package, and the release command reads its contract (metaData.helpdesk).
+        manifest: {
+          additionalData: ({ stats }) => {
+            (stats.metaData as typeof stats.metaData & { helpdesk?: unknown }).helpdesk = contract;
+            return stats;
+          },
+        },
         dts: false,
       }),
+      new webpack.DefinePlugin({ __HELPDESK_BUILD_CONTRACT__: JSON.stringify(contract) }),
       new HtmlWebpackPlugin({
         title: options.title,
         template: path.join(__dirname, 'index.html'),
@@ -111,7 +121,13 @@ export function createAppConfig(
       hot: true,
       // The shell on :3000 loads remotes from :3001-3003 in development.
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/uploads'], target: `http://127.0.0.1:${API_PORT}` }],
+      // HELPDESK_API_URL: another api than the one `npm run dev -w api` starts (the standalone test's).
+      proxy: [
+        {
+          context: ['/api', '/uploads'],
+          target: process.env.HELPDESK_API_URL || `http://127.0.0.1:${API_PORT}`,
+        },
+      ],
       static: isShell ? [{ directory: path.join(options.dir, 'dev-config'), publicPath: '/config' }] : false,
       client: { overlay: { warnings: false, errors: true } },
     },

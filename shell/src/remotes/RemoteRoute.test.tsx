@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import type { RemoteId } from 'shared-contracts';
 import { act, render, screen, userEvent } from 'shared-contracts/testing/render';
 import { RemoteRoute } from './RemoteRoute';
@@ -55,4 +55,39 @@ test('a page that throws while rendering is contained by the same boundary', asy
   mockedPages.mockReturnValue(Promise.resolve({ '/users': Broken, '/activity': Broken }));
   await renderRoute();
   expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable right now');
+});
+
+// As the router does: the same element position, another remote's route.
+function TwoRoutes() {
+  const [onDashboard, setOnDashboard] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOnDashboard(true)}>
+        Go to the dashboard
+      </button>
+      {onDashboard ? (
+        <RemoteRoute remote="staffDashboard" path="/dashboard" />
+      ) : (
+        <RemoteRoute remote="userAdmin" path="/users" />
+      )}
+    </>
+  );
+}
+
+test('another route after a failed one gets its own boundary, not the failure', async () => {
+  const failure = Promise.reject(new Error('incompatible'));
+  failure.catch(() => {});
+  mockedPages.mockImplementation((remote) =>
+    remote === 'userAdmin' ? failure : Promise.resolve({ '/dashboard': () => <h1>Dashboard</h1> }),
+  );
+  await act(async () => {
+    render(<TwoRoutes />);
+  });
+  expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable right now');
+
+  await act(async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the dashboard' }));
+  });
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -34,7 +34,9 @@ export function RemoteRoute<R extends RemoteId>({ remote, path }: Props<R>) {
   const [attempt, setAttempt] = useState(0);
   return (
     <ErrorBoundary
-      key={attempt}
+      // A new boundary per route and per attempt: the router reuses this element from one
+      // remote's route to the next, and one section's failure must not follow the visitor.
+      key={`${remote}${path}#${attempt}`}
       fallback={() => (
         <SectionUnavailable
           onRetry={() => {
