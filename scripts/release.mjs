@@ -166,7 +166,10 @@ export function promote(name, { www = WWW, log = console.log } = {}) {
 function list(name, { www = WWW } = {}) {
   const app = remoteApp(name);
   const config = readJson(configFile(www));
-  for (const entry of readHistory(www)[app.remote]?.releases ?? []) {
+  const releases = readHistory(www)[app.remote]?.releases ?? [];
+  if (releases.length === 0)
+    console.log(`no release of ${app.folder} yet; served: ${config.remotes[app.remote]}`);
+  for (const entry of releases) {
     const marks = [
       entry.manifest === config.remotes[app.remote] ? 'served' : '',
       entry.manifest === config.canary?.[app.remote]?.entry

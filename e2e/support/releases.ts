@@ -23,7 +23,11 @@ export function changedUserAdmin(label: string): string {
   rmSync(workdir, { recursive: true, force: true });
   mkdirSync(workdir, { recursive: true });
   for (const item of ['src', 'webpack.config.ts', 'package.json'])
-    cpSync(path.join(ROOT, 'mf-user-admin', item), path.join(workdir, item), { recursive: true });
+    cpSync(path.join(ROOT, 'mf-user-admin', item), path.join(workdir, item), {
+      recursive: true,
+      // Its tests are not part of the build (and would be type-checked with the e2e folder).
+      filter: (source) => !/\.test\.tsx?$/.test(source),
+    });
   writeFileSync(
     path.join(workdir, 'tsconfig.json'),
     JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), include: ['src'] }),

@@ -50,9 +50,9 @@ test('release puts a changed mf-user-admin in a new versioned folder and the she
 
   // A tab opened before the release, on another remote's page.
   const { context, page } = await newPage(browser, 'desktop');
-  await seedSession(page);
+  await seedSession(page, 'admin@helpdesk.demo');
   await page.goto('/dashboard');
-  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Help Desk' }).waitFor();
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Admin Dashboard' }).waitFor();
 
   const output = releaseScript('release', 'user-admin', '--dist', release2);
   const version = releaseFolders().find((name) => !before.includes(name)) ?? 'none';
@@ -106,7 +106,7 @@ test('a canary at 50 % reaches some fresh browsers and not others, each staying 
   // probability of 2^-39.
   for (let i = 0; i < 40 && seen.size < 2; i++) {
     const { context, page } = await newPage(browser, i % 2 === 0 ? 'desktop' : 'mobile');
-    await seedSession(page);
+    await seedSession(page, 'admin@helpdesk.demo');
     await page.goto('/users');
     const title = await userAdminTitle(page);
     seen.add(title);

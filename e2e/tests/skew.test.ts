@@ -46,11 +46,11 @@ const contractIn = (folder: string) =>
 /** The smoke flow of each remote, inside one shell page; user-admin's fallback if it must be refused. */
 async function smokeFlows(page: Page, userAdmin: { works: boolean }, logged: string[]) {
   await page.goto('/dashboard');
-  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Help Desk' }).waitFor();
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Admin Dashboard' }).waitFor();
   await clientNavigate(page, '/users');
   if (userAdmin.works) {
     await page.getByRole('heading', { name: new RegExp(`^${ORIGINAL_TITLE}`) }).waitFor();
-    await page.getByRole('cell').first().waitFor(); // its users, from the api
+    await page.getByRole('table', { name: 'Users' }).getByRole('cell').first().waitFor(); // from the api
   } else {
     await page.getByRole('alert').filter({ hasText: 'This section is unavailable right now' }).waitFor();
     expect(logged.some((text) => text.includes('is incompatible with this shell'))).toBe(true);
@@ -62,7 +62,7 @@ async function smokeFlows(page: Page, userAdmin: { works: boolean }, logged: str
 async function openShell(url: string) {
   const context = await browser.newContext({ baseURL: url, viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
-  await seedSession(page);
+  await seedSession(page, 'admin@helpdesk.demo');
   const logged: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') logged.push(message.text());

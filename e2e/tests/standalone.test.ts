@@ -43,7 +43,8 @@ async function openAlone(
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: url, viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
-  if (signedIn) await seedSession(page);
+  // An admin: the one role that sees the user administration (and a dashboard of its own).
+  if (signedIn) await seedSession(page, 'admin@helpdesk.demo');
   return { page, close: () => context.close() };
 }
 
@@ -61,17 +62,17 @@ const REMOTES = [
     route: '/dashboard',
     signedIn: true,
     ready: async (page: Page) => {
-      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Help Desk' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Admin Dashboard' }).waitFor();
     },
   },
   {
     name: 'user-admin',
     route: '/users',
     signedIn: true,
-    // The users listed come from the api (the demo seed's): rows of cells.
+    // The users listed come from the api (the demo seed's).
     ready: async (page: Page) => {
       await page.getByRole('heading', { name: 'User Management' }).waitFor();
-      await page.getByRole('cell').first().waitFor();
+      await page.getByRole('table', { name: 'Users' }).getByRole('cell').first().waitFor();
     },
   },
 ];
@@ -133,7 +134,7 @@ test('mf-user-admin’s own dev server renders /users against the api', async ()
   try {
     await page.goto('/users');
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
-    await page.getByRole('cell').first().waitFor();
+    await page.getByRole('table', { name: 'Users' }).getByRole('cell').first().waitFor();
     await screenshot(page, 'standalone-user-admin-dev-server');
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- dev server output ---\n${output()}`);
