@@ -4,20 +4,45 @@
  * run against this run's copy of the site.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { run } from './browser';
-import { ROOT, RUN_DIR } from './paths';
+import { ROOT } from './paths';
 
 export const ORIGINAL_TITLE = 'User Management';
 
+/** A hash of the files a build of these folders reads (dependencies and builds aside). */
+function sourcesHash(folders: string[]): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (['node_modules', 'dist'].includes(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(path.relative(ROOT, full)).update(readFileSync(full));
+    }
+  };
+  for (const folder of folders) walk(path.join(ROOT, folder));
+  return hash.digest('hex').slice(0, 12);
+}
+
 /**
  * mf-user-admin built from today's sources with its page title changed to
- * "User Management (<label>)"; built once per run and label (a webpack build takes a minute).
+ * "User Management (<label>)"; built once per label and state of its sources (a webpack build
+ * takes a minute).
  */
 export function changedUserAdmin(label: string): string {
-  const workdir = path.join(RUN_DIR, 'builds', `user-admin-${label.replace(/\W+/g, '-')}`);
+  // Outside e2e/ (not type-checked with it), git-ignored, and kept while its sources are unchanged.
+  const workdir = path.join(
+    ROOT,
+    '.skew-build',
+    'changed',
+    `user-admin-${label.replace(/\W+/g, '-')}-${sourcesHash(['mf-user-admin', 'shared-contracts'])}`,
+  );
   const dist = path.join(workdir, 'dist');
   if (existsSync(path.join(dist, 'mf-manifest.json'))) return dist;
   rmSync(workdir, { recursive: true, force: true });
