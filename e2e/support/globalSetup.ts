@@ -158,6 +158,7 @@ export default async function globalSetup() {
   globalThis.__E2E_MAIL_CATCHER__ = mail;
 
   const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const baseUrl = `http://127.0.0.1:${nginxPort}`;
   const api = start(process.execPath, [apiBundle], {
     NODE_ENV: 'test',
     PORT: String(apiPort),
@@ -168,6 +169,8 @@ export default async function globalSetup() {
     DATABASE_URL: '', // the browser suite always runs on the embedded database
     TRUST_PROXY: '127.0.0.1', // nginx, as in production: each client is counted on its own
     SMTP_URL: mail.smtpUrl,
+    // The emails' links lead to this run's site, so a test can follow them as a reader would.
+    PUBLIC_URL: baseUrl,
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
 
@@ -176,7 +179,6 @@ export default async function globalSetup() {
     ['-p', RUN_DIR, '-c', path.join(RUN_DIR, 'nginx.conf'), '-g', 'daemon off;'],
     {},
   );
-  const baseUrl = `http://127.0.0.1:${nginxPort}`;
   await waitFor(`${baseUrl}/config/remotes.json`, nginx.child, 'nginx', nginx.output);
 
   const state: RunState = {

@@ -34,6 +34,7 @@ const ROUTES: { path: string; heading: string; remote: string }[] = [
   { path: '/referral-desk', heading: 'Referral Desk', remote: 'staff-dashboard' },
   { path: '/users', heading: 'User Management', remote: 'user-admin' },
   { path: '/activity', heading: 'Users', remote: 'user-admin' },
+  { path: '/messages', heading: 'Failed messages', remote: 'user-admin' },
 ];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

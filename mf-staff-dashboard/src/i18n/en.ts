@@ -218,6 +218,7 @@ export const staffDashboardEn = {
     noHistory: 'No history yet.',
     notProvided: 'Not provided',
     close: 'Close',
+    closeToast: 'Close this message',
     actions: 'Actions',
     approve: 'Approve',
     reject: 'Reject',

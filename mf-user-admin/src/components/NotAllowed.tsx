@@ -13,8 +13,9 @@ import { Banner } from './Banner';
  * It also asks the api who the session belongs to (GET /auth/check): a session that was revoked
  * (deactivated, role changed) or has expired gets its 401 there, the shared client signs it out
  * and the shell goes to sign-in, instead of this page telling a signed-out person what they may not do.
+ * `bodyKey` names what the screen is about (user accounts by default).
  */
-export function NotAllowed() {
+export function NotAllowed({ bodyKey = 'notAllowed.body' }: { bodyKey?: string }) {
   const { t } = useTranslation(USER_ADMIN_NS);
   const role = useAuth((state) => state.user?.role);
   // Asked each time the state shows (staleTime 0). A 401 is handled by the shared client and the
@@ -23,7 +24,7 @@ export function NotAllowed() {
   return (
     <Banner color="orange" title={t('notAllowed.title')}>
       <Stack gap="xs">
-        <Text size="sm">{t('notAllowed.body', { role: say(t, roleLabel(role)) })}</Text>
+        <Text size="sm">{t(bodyKey, { role: say(t, roleLabel(role)) })}</Text>
         <Anchor component={Link} to={landingRoute(role)} size="sm">
           {t('notAllowed.back')}
         </Anchor>

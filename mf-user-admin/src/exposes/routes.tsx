@@ -6,6 +6,7 @@ import type { RemotePages } from 'shared-contracts';
 const pages: RemotePages<'userAdmin'> = {
   '/users': lazy(() => import('../pages/UsersPage')),
   '/activity': lazy(() => import('../pages/ActivityPage')),
+  '/messages': lazy(() => import('../pages/MessagesPage')),
 };
 
 export default pages;

@@ -4,11 +4,13 @@ import { normaliseRole } from './normaliseRole';
 export type MenuItem =
   | { key: 'dashboard'; path: '/dashboard' | '/add-ticket' }
   | { key: 'users'; path: '/activity' }
+  | { key: 'messages'; path: '/messages' }
   | { key: 'logout'; path: '/' };
 
 const DASHBOARD: MenuItem = { key: 'dashboard', path: '/dashboard' };
 const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', path: '/add-ticket' };
 const USERS: MenuItem = { key: 'users', path: '/activity' };
+const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
 const LOGOUT: MenuItem = { key: 'logout', path: '/' };
 
 /**
@@ -16,6 +18,8 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * President: Dashboard, Logout. Governor and Observer: Dashboard (to /add-ticket), Logout.
  * Unknown roles get the admin menu. The Users entry leads to /activity, the route table's
  * "Users page (admin menu)". A customer (who lands on the form) gets the same as the governor.
+ * Admins also get Failed messages (/messages): the outbox's messages it gave up on, which only
+ * admins may see and retry (docs/architecture.md#conversation-and-notifications).
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
@@ -28,7 +32,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, USERS, LOGOUT];
+      return [DASHBOARD, USERS, MESSAGES, LOGOUT];
   }
 }
 

@@ -5,6 +5,7 @@ import { mountStandalone } from './mountStandalone';
 const pages: RemotePages<'userAdmin'> = {
   '/users': () => <h1>User Management</h1>,
   '/activity': () => <h1>Users</h1>,
+  '/messages': () => <h1>Failed messages</h1>,
 };
 
 afterEach(() => {

@@ -21,6 +21,7 @@ export const shellEn = {
     label: 'Main menu',
     dashboard: 'Dashboard',
     users: 'Users',
+    messages: 'Failed messages',
     logout: 'Logout',
     close: 'Close menu',
   },

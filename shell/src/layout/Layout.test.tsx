@@ -108,7 +108,12 @@ describe('header (docs/product.md#layout)', () => {
 });
 
 describe('sidebar menu by role (docs/product.md#layout)', () => {
-  const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Logout → button'];
+  const ADMIN_MENU = [
+    'Dashboard → /dashboard',
+    'Users → /activity',
+    'Failed messages → /messages',
+    'Logout → button',
+  ];
   const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout → button'];
   const FORM_MENU = ['Dashboard → /add-ticket', 'Logout → button'];
 

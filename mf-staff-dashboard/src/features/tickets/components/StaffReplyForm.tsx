@@ -1,14 +1,13 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
   type CommentVisibility,
   errorText,
   FileInputField,
-  LIST_TOAST_AUTO_CLOSE_MS,
   replyFormRules,
 } from 'shared-contracts';
+import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketReply } from '../api/useTicketReply';
 
@@ -45,11 +44,7 @@ export function StaffReplyForm({
       { ticketId, text: text.trim(), visibility, attachment },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            message: t(internal ? 'conversation.noteSaved' : 'conversation.replySent'),
-            autoClose: LIST_TOAST_AUTO_CLOSE_MS,
-          });
+          showToast('green', t(internal ? 'conversation.noteSaved' : 'conversation.replySent'));
           form.reset();
           onDone();
         },

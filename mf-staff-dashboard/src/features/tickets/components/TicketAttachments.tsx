@@ -1,10 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import {
   attachmentIcon,
   downloadAttachment,
-  LIST_TOAST_AUTO_CLOSE_MS,
   type Ticket,
   toApiError,
   uploadPath,
@@ -18,6 +16,7 @@ import {
   ImageFileIcon,
   PdfFileIcon,
 } from '../../../components/icons';
+import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 
 export interface AttachmentLink {
@@ -61,11 +60,7 @@ export function TicketAttachments({ files }: { files: AttachmentLink[] }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
 
   const failed = (error: unknown) =>
-    notifications.show({
-      color: 'red',
-      message: t('details.fileFailed', { message: toApiError(error).message }),
-      autoClose: LIST_TOAST_AUTO_CLOSE_MS,
-    });
+    showToast('red', t('details.fileFailed', { message: toApiError(error).message }));
 
   // View: the file's own server URL in a new tab (a minute's view link, a sandboxing CSP), never
   // a same-origin blob: URL (docs/security.md "Attachments in the browser").

@@ -106,7 +106,11 @@ describe('the conversation in the details dialog (docs/architecture.md#conversat
     await user.upload(within(dialog).getByLabelText(/^Attachment \(optional\)/), pdf);
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
 
-    expect(await screen.findByText('Your reply has been sent to the member.')).toBeInTheDocument();
+    const toast = (await screen.findByText('Your reply has been sent to the member.')).closest(
+      '.mantine-Notification-root',
+    ) as HTMLElement;
+    // The toast's close button is an icon: it has a name of its own.
+    expect(within(toast).getByRole('button', { name: 'Close this message' })).toBeInTheDocument();
     const reply = api.calls.find((call) => call.method === 'POST' && call.path === '/tickets/5/replies');
     const sent = reply?.body as { text: string; visibility: string; attachment: File };
     expect(sent.text).toBe('We have written to the developer.');
@@ -120,6 +124,8 @@ describe('the conversation in the details dialog (docs/architecture.md#conversat
     expect(within(added).getByRole('button', { name: 'Download developer-letter.pdf' })).toBeInTheDocument();
 
     const messages = await within(dialog).findByRole('table', { name: 'Messages sent' });
+    // On a phone the table scrolls sideways inside a box a keyboard can focus and scroll.
+    expect(within(dialog).getByRole('region', { name: 'Messages sent' })).toHaveAttribute('tabindex', '0');
     const row = within(messages).getAllByRole('row')[1] as HTMLElement;
     expect(
       within(row)

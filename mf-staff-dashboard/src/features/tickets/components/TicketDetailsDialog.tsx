@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,6 @@ import {
   dialogActions,
   displayedAssignee,
   errorText,
-  LIST_TOAST_AUTO_CLOSE_MS,
   say,
   type Ticket,
   ticketCity,
@@ -30,6 +28,7 @@ import {
   ticketQuery,
   useAuth,
 } from 'shared-contracts';
+import { showToast } from '../../../components/showToast';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
@@ -75,9 +74,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Stack>
   );
 }
-
-const toast = (color: 'green' | 'red', message: string) =>
-  notifications.show({ color, message, autoClose: LIST_TOAST_AUTO_CLOSE_MS });
 
 /**
  * docs/product.md#ticket-details-dialog 'Ticket Details - #{id}': everything about one ticket, its history, and the Approve,
@@ -130,7 +126,7 @@ export function TicketDetailsDialog({
       { role: actor.role, ticket: shown, action, comment },
       {
         onSuccess: () => {
-          toast('green', t(actionSuccessMessage(action)));
+          showToast('green', t(actionSuccessMessage(action)));
           setConfirm(null);
           closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
         },
@@ -138,8 +134,8 @@ export function TicketDetailsDialog({
           if (error.status === 409) {
             setConfirm(null);
             // Someone else acted first (docs/architecture.md#workflow): say so; the ticket as it is now follows.
-            toast('red', t('common:errors.actionFailed', { message: t('details.staleMessage') }));
-          } else toast('red', t('common:errors.actionFailed', { message: errorText(t, error) }));
+            showToast('red', t('common:errors.actionFailed', { message: t('details.staleMessage') }));
+          } else showToast('red', t('common:errors.actionFailed', { message: errorText(t, error) }));
         },
       },
     );

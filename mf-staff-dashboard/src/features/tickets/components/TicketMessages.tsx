@@ -36,7 +36,11 @@ export function TicketMessages({ ticketId }: { ticketId: number }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={520}>
+    // On a phone the table scrolls sideways: its scrolling box takes the focus, so a keyboard can scroll it.
+    <Table.ScrollContainer
+      minWidth={520}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('messages.title') } }}
+    >
       <Table aria-label={t('messages.title')} fz="sm" verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
