@@ -196,6 +196,8 @@ export const userAdminEn = {
       handedOff: 'Handed to a new holder',
       replied: 'New reply',
       linkRequested: 'Link to the tickets',
+      shareLinkRotated: 'New link to the ticket',
+      memberLinkRotated: 'New link to the tickets',
     },
   },
 };

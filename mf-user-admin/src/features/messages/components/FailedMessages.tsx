@@ -27,6 +27,8 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'ticket.handed_off': 'failedMessages.event.handedOff',
   'ticket.replied': 'failedMessages.event.replied',
   'member.link_requested': 'failedMessages.event.linkRequested',
+  'ticket.link_rotated': 'failedMessages.event.shareLinkRotated',
+  'member.link_rotated': 'failedMessages.event.memberLinkRotated',
 };
 
 /** Times are stored in UTC and shown in the viewer's locale (docs/architecture.md#data). */
