@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
+  errorText,
   type FailedMessage,
   type MessageChannel,
   type MessageEvent,
