@@ -1,12 +1,7 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import {
-  type CommentVisibility,
-  errorText,
-  FileInputField,
-  replyFormRules,
-} from 'shared-contracts';
+import { type CommentVisibility, errorText, FileInputField, replyFormRules } from 'shared-contracts';
 import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketReply } from '../api/useTicketReply';
