@@ -239,7 +239,7 @@ export const staffDashboardEn = {
     cancel: 'Cancel',
   },
   shareLink: {
-    title: 'Share link',
+    title: 'Private links',
     intro: 'Anyone with the share link can open this ticket. If it reached the wrong person, replace it.',
     rotate: 'Rotate link',
     confirmTitle: 'Rotate the share link?',
@@ -254,6 +254,19 @@ export const staffDashboardEn = {
     memberNotified: 'The new link is on its way to the member by email.',
     memberNotNotified: 'The member has no email address: give them the new link yourself.',
     failed: 'The link could not be replaced: {{message}}',
+  },
+  memberLink: {
+    intro: "The member's own link opens all their tickets. If it reached the wrong person, replace it.",
+    rotate: "Replace the member's link",
+    confirmTitle: "Replace the member's link?",
+    confirmText:
+      'The link to all their tickets stops working at once. The member is emailed a new one; it is not shown here.',
+    confirm: 'Replace it now',
+    cancel: 'Cancel',
+    done: "The member's link was replaced; the new one is on its way to them by email.",
+    doneNoEmail:
+      "The member's link was replaced. They have no email address: they can ask for a new link on the Track page.",
+    failed: "The member's link could not be replaced: {{message}}",
   },
   conversation: {
     replyToMember: 'Reply to member',

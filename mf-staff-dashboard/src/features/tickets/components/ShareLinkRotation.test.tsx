@@ -80,3 +80,56 @@ test("the api's refusal is shown and the button comes back", async () => {
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Rotate link' })).toBeEnabled());
   expect(within(dialog).queryByRole('textbox', { name: 'New share link' })).not.toBeInTheDocument();
 });
+
+describe("the member's own link", () => {
+  const memberId = () => TICKET.customer?.id ?? 0;
+
+  test('is replaced after a confirmation; the new link is never shown, only that it was emailed', async () => {
+    const user = userEvent.setup();
+    installFakeApi(new FakeTicketApi([TICKET]));
+    server.use(
+      http.post(`*/api/members/${memberId()}/key`, () =>
+        HttpResponse.json({ memberNotified: true }, { status: 202 }),
+      ),
+    );
+    const requests = recordRequests();
+    await act(async () => {
+      render(<Harness />);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-5' });
+    await user.click(within(dialog).getByRole('button', { name: "Replace the member's link" }));
+    expect(within(dialog).getByText(/The link to all their tickets stops working at once/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace it now' }));
+
+    expect(
+      await within(dialog).findByText(
+        "The member's link was replaced; the new one is on its way to them by email.",
+      ),
+    ).toBeVisible();
+    const sent = requests.filter(
+      (request) => request.method === 'POST' && request.url.includes('/api/members/'),
+    );
+    expect(sent.map((request) => new URL(request.url).pathname)).toEqual([`/api/members/${memberId()}/key`]);
+    expect(within(dialog).queryByRole('textbox', { name: 'New share link' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/#key=/)).not.toBeInTheDocument();
+  });
+
+  test("the api's refusal is shown", async () => {
+    const user = userEvent.setup();
+    installFakeApi(new FakeTicketApi([TICKET]));
+    server.use(
+      http.post(`*/api/members/${memberId()}/key`, () =>
+        HttpResponse.json({ error: 'User not found', details: [] }, { status: 404 }),
+      ),
+    );
+    await act(async () => {
+      render(<Harness />);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-5' });
+    await user.click(within(dialog).getByRole('button', { name: "Replace the member's link" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Replace it now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "The member's link could not be replaced",
+    );
+  });
+});

@@ -4,13 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useRotateShareKey } from '../api/useRotateShareKey';
+import { MemberLinkRotation } from './MemberLinkRotation';
 
 /**
  * 'Rotate link' (docs/security.md "Links"): after a confirmation, the ticket gets a new share key.
  * The old link stops at once; the new one is shown here to copy, and the api emails it to the
- * member.
+ * member. Below it, the member's own link (MemberLinkRotation).
  */
-export function ShareLinkRotation({ ticketId }: { ticketId: number }) {
+export function ShareLinkRotation({
+  ticketId,
+  memberId = null,
+}: {
+  ticketId: number;
+  memberId?: number | null;
+}) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [confirming, setConfirming] = useState(false);
   const rotation = useRotateShareKey();
@@ -88,6 +95,7 @@ export function ShareLinkRotation({ ticketId }: { ticketId: number }) {
           </Stack>
         </Alert>
       )}
+      {memberId !== null && <MemberLinkRotation memberId={memberId} />}
     </Stack>
   );
 }

@@ -278,7 +278,7 @@ export function TicketDetailsDialog({
               <TicketMessages ticketId={shown.id} />
             </Section>
             <Section title={t('shareLink.title')}>
-              <ShareLinkRotation ticketId={shown.id} />
+              <ShareLinkRotation ticketId={shown.id} memberId={shown.customer?.id ?? null} />
             </Section>
             {actions.length > 0 && (
               <>
