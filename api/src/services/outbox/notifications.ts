@@ -19,7 +19,13 @@ import type { Assignee, MessageChannel, TicketStatus } from 'shared-contracts/co
 import { cities, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
-import { enqueueMessages, type NewMessage, type Writer } from './outboxStore';
+import {
+  enqueueMessages,
+  enqueueWithStaff,
+  type NewMessage,
+  type StaffEmail,
+  type Writer,
+} from './outboxStore';
 
 /** The phone channels that are configured, with the provider template of each event's message. */
 export interface PhoneChannels {
@@ -120,19 +126,20 @@ export class Notifier {
       { ...common, name: facts.member.fullName, shareUrl: facts.shareUrl, memberUrl: facts.memberUrl },
       facts.ticketId,
     );
-    const president = facts.cityPresidentId ? await activeUser(tx, facts.cityPresidentId) : undefined;
-    if (president) {
-      messages.push(
-        ...this.messagesTo(
-          { ...president, optIn: [] },
-          'ticket.submitted',
-          'ticketSubmittedStaff',
-          { ...common, name: facts.member.fullName },
-          facts.ticketId,
-        ),
-      );
-    }
-    await enqueueMessages(tx, messages, this.clock.now());
+    // The president by email only (staff have no phone opt-in), the address read by the insert.
+    const president: StaffEmail[] = facts.cityPresidentId
+      ? [
+          {
+            userId: facts.cityPresidentId,
+            event: 'ticket.submitted',
+            ticketId: facts.ticketId,
+            template: 'ticketSubmittedStaff',
+            params: { ...common, name: facts.member.fullName },
+            locale: DEFAULT_LOCALE,
+          },
+        ]
+      : [];
+    await enqueueWithStaff(tx, messages, president, this.clock.now());
   }
 
   async actionTaken(tx: Writer, facts: ActionFacts): Promise<void> {
