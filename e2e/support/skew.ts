@@ -63,16 +63,38 @@ function webpack(dir: string): Promise<void> {
   });
 }
 
-/** The dist/ folders of `apps` built from `commit` (built side by side, or taken from the cache). */
-export async function buildAtCommit(commit: string, apps: string[]): Promise<Record<string, string>> {
-  const tree = extract(commit);
+/** Whether an app's sources (and what every build reads) are the same at `commit` as in the work tree. */
+export function unchangedSince(commit: string, app: string): boolean {
+  const read = [app, 'shared-contracts', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
+  try {
+    execFileSync('git', ['diff', '--quiet', commit, '--', ...read], { cwd: ROOT, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dist/ folders of `apps` built from `commit` (built side by side, or taken from the cache).
+ * An app whose sources did not change since `commit` is not built again: today's build, given in
+ * `today`, is that commit's build (it keeps CI short when a change touches neither side).
+ */
+export async function buildAtCommit(
+  commit: string,
+  apps: string[],
+  today: Record<string, string>,
+): Promise<Record<string, string>> {
+  const changed = apps.filter((app) => !(today[app] && unchangedSince(commit, app)));
+  const tree = changed.length > 0 ? extract(commit) : '';
   await Promise.all(
-    apps.map(async (app) => {
+    changed.map(async (app) => {
       const done = path.join(tree, `.built-${app}`);
       if (existsSync(done)) return;
       await webpack(path.join(tree, app));
       execFileSync('touch', [done]);
     }),
   );
-  return Object.fromEntries(apps.map((app) => [app, path.join(tree, app, 'dist')]));
+  return Object.fromEntries(
+    apps.map((app) => [app, changed.includes(app) ? path.join(tree, app, 'dist') : (today[app] ?? '')]),
+  );
 }

@@ -17,7 +17,7 @@ import { freePort } from '../support/globalSetup';
 import { ROOT, RUN_DIR } from '../support/paths';
 import { configFile, keepSiteState, ORIGINAL_TITLE, readConfig, releaseScript } from '../support/releases';
 import { seedSession } from '../support/session';
-import { buildAtCommit, skewBase } from '../support/skew';
+import { buildAtCommit, skewBase, unchangedSince } from '../support/skew';
 
 jest.setTimeout(300_000);
 
@@ -29,7 +29,19 @@ const base = skewBase();
 beforeAll(async () => {
   browser = await launchBrowser();
   // Only what the two skews need: the old shell and one old remote, built side by side.
-  const built = await buildAtCommit(base, ['shell', 'mf-user-admin']);
+  // Today's builds, as `npm run build` left them (the site under test is laid out from them).
+  const built = await buildAtCommit(base, ['shell', 'mf-user-admin'], {
+    shell: path.join(ROOT, 'shell', 'dist'),
+    'mf-user-admin': path.join(ROOT, 'mf-user-admin', 'dist'),
+  });
+  console.log(
+    `skew base ${base.slice(0, 10)}: ${['shell', 'mf-user-admin']
+      .map(
+        (app) =>
+          `${app} ${unchangedSince(base, app) ? 'unchanged since (today’s build)' : 'built from that commit'}`,
+      )
+      .join(', ')}`,
+  );
   old = { shell: built.shell ?? '', userAdmin: built['mf-user-admin'] ?? '' };
 }, 600_000);
 beforeEach(() => {
