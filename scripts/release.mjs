@@ -71,6 +71,12 @@ export function releaseRefusal(www, dist) {
   return incompatibility(shell, contractOfManifest(readJson(manifest)));
 }
 
+/** releaseRefusal for a release already on this site, by its manifest's URL (others: not judged). */
+function refusalOfServed(www, manifestUrl) {
+  if (!manifestUrl.startsWith('/')) return null;
+  return releaseRefusal(www, path.join(www, path.dirname(manifestUrl)));
+}
+
 function afterChange(www, app, config) {
   writeAtomically(configFile(www), `${JSON.stringify(config, null, 2)}\n`);
   // The public routes' HTML names the public remote's files: rewrite it from the new config.
@@ -145,6 +151,9 @@ export function rollback(name, { www = WWW, log = console.log } = {}) {
   if (index < 1)
     throw new Error(`No release of ${app.folder} before the one served (${config.remotes[app.remote]})`);
   const previous = releases[index - 1];
+  // The shell may have changed since that release: never roll back to a build it cannot run.
+  const refusal = refusalOfServed(www, previous.manifest);
+  if (refusal) throw new Error(`Rollback of ${app.folder} to ${previous.version} refused: ${refusal}`);
   config.remotes[app.remote] = previous.manifest;
   afterChange(www, app, config);
   log(`rolled ${app.folder} back to ${previous.version} (${previous.manifest})`);
@@ -156,6 +165,8 @@ export function promote(name, { www = WWW, log = console.log } = {}) {
   const config = readJson(configFile(www));
   const canary = config.canary?.[app.remote];
   if (!canary) throw new Error(`${app.folder} has no canary to promote`);
+  const refusal = refusalOfServed(www, canary.entry);
+  if (refusal) throw new Error(`Promotion of ${app.folder}'s canary refused: ${refusal}`);
   config.remotes[app.remote] = canary.entry;
   delete config.canary[app.remote];
   afterChange(www, app, config);

@@ -176,3 +176,34 @@ test('releasing mf-public-intake rewrites the public routes’ HTML to name the 
   expect(rolledBack).not.toContain(folder);
   expect(rolledBack).toContain('/remotes/public-intake/public/');
 });
+
+test('rollback refuses to return to a release the deployed shell can no longer run, and changes nothing', () => {
+  const { www } = run();
+  // An older release, built before the shell's routes contract changed (simulated on its manifest).
+  const older = path.join(www, 'remotes', 'user-admin', '20200101-000000-0badc0de');
+  cpSync(release2, older, { recursive: true });
+  const manifestFile = path.join(older, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  manifest.metaData.helpdesk.shellContract.routes = 0;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  writeFileSync(
+    path.join(www, 'releases.json'),
+    JSON.stringify({
+      userAdmin: {
+        releases: [
+          {
+            version: '20200101-000000-0badc0de',
+            manifest: '/remotes/user-admin/20200101-000000-0badc0de/mf-manifest.json',
+          },
+          { version: 'user-admin', manifest: '/remotes/user-admin/mf-manifest.json' },
+        ],
+      },
+    }),
+  );
+  const configBefore = readConfig();
+
+  expect(() => releaseScript('rollback', 'user-admin')).toThrow(
+    /Rollback of mf-user-admin to 20200101-000000-0badc0de refused: built with shell contract "routes" 0 \(the shell has 1\)/,
+  );
+  expect(readConfig()).toEqual(configBefore);
+});
