@@ -94,7 +94,7 @@ test('release puts a changed mf-user-admin in a new versioned folder and the she
   await context.close();
 });
 
-test('a canary at 50 % reaches some fresh browsers and not others, each staying on its side; rollback ends it', async () => {
+test('a canary at 50 % reaches some fresh browsers and not others, each staying on its side; rollback ends it, promote gives it to all', async () => {
   releaseScript('release', 'user-admin', '--dist', release2, '--canary', '50');
   const config = readConfig();
   expect(config.canary?.userAdmin?.percent).toBe(50);
@@ -128,6 +128,14 @@ test('a canary at 50 % reaches some fresh browsers and not others, each staying 
   expect(releaseScript('rollback', 'user-admin')).toContain('dropped the canary of mf-user-admin');
   expect(readConfig().canary?.userAdmin).toBeUndefined();
   for (const profile of profiles) expect(await profile.reload()).toBe(ORIGINAL_TITLE);
+
+  // A canary again, then promoted: every browser gets it, whatever its bucket.
+  releaseScript('release', 'user-admin', '--dist', release2, '--canary', '50');
+  const canary = readConfig().canary?.userAdmin?.entry;
+  expect(releaseScript('release', 'user-admin', '--promote')).toContain('is now served to every browser');
+  expect(readConfig().remotes.userAdmin).toBe(canary);
+  expect(readConfig().canary?.userAdmin).toBeUndefined();
+  for (const profile of profiles) expect(await profile.reload()).toBe(RELEASE_2);
   for (const profile of profiles) await profile.close();
 });
 
