@@ -12,7 +12,13 @@ import { type ComponentType, StrictMode, Suspense, useEffect, useLayoutEffect } 
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders, ErrorBoundary, REMOTE_ROUTES, SectionUnavailable } from 'shared-contracts';
+import {
+  AppProviders,
+  ErrorBoundary,
+  REMOTE_ROUTES,
+  restoreLanguage,
+  SectionUnavailable,
+} from 'shared-contracts';
 import pages from './exposes/routes';
 import { handOffPrerendered } from './lib/prerendered';
 
@@ -69,7 +75,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const pagesByPath = pages as Record<string, ComponentType>;
 
-void applyPreloadedStylesheets().then(() =>
+// A visitor who chose Hindi or Marathi before gets the live page in it (its catalogues are
+// fetched meanwhile); an English visitor waits for nothing more.
+void Promise.all([applyPreloadedStylesheets(), restoreLanguage().catch(() => {})]).then(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

@@ -66,6 +66,8 @@ export function createAppConfig(
           use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
         },
         { test: /\.svg$/, type: 'asset' },
+        // The self-hosted Devanagari font's files (ADR 0025), fetched with its stylesheet.
+        { test: /\.woff2?$/, type: 'asset/resource' },
       ],
     },
     plugins: [

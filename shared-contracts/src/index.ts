@@ -16,7 +16,22 @@ export {
   useAuth,
 } from './auth/authStore';
 export * from './constants';
-export { i18n, registerCatalogue } from './i18n';
+export {
+  type CatalogueLoader,
+  currentLanguage,
+  i18n,
+  isLanguage,
+  LANGUAGE_LOCALES,
+  LANGUAGE_NAMES,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+  registerCatalogue,
+  registerCatalogueLoader,
+  restoreLanguage,
+  setLanguage,
+  storedLanguage,
+} from './i18n';
 export * from './i18n/text';
 export { isChromeHidden } from './routing/chrome';
 export {
@@ -31,6 +46,7 @@ export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { FileInputField } from './ui/FileInputField';
+export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';

@@ -4,18 +4,23 @@ import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from 'shared-contracts';
+import { AppProviders, restoreLanguage } from 'shared-contracts';
 import { App } from './App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// The language kept from an earlier visit first (ADR 0025): its catalogues are small chunks.
+void restoreLanguage()
+  .catch(() => {})
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );

@@ -1,5 +1,6 @@
-import { Container } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { LanguageSwitcher } from 'shared-contracts';
 
 /**
  * The frame of every public screen (the shell puts it inside its `<main>`): mobile first (usable
@@ -16,6 +17,9 @@ const READABLE: CSSProperties & Record<`--${string}`, string> = {
 export function PublicPage({ children }: { children: ReactNode }) {
   return (
     <Container size="sm" px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }} style={READABLE}>
+      <Group justify="flex-end" mb="xs">
+        <LanguageSwitcher size="sm" />
+      </Group>
       {children}
     </Container>
   );

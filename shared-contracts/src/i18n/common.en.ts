@@ -52,6 +52,10 @@ export const commonEn = {
     pageOf: 'Page {{page}} of {{pages}}',
     pageOfAtLeast: 'Page {{page}} of {{pages}}+',
   },
+  /** The language switcher (each language is named in itself). */
+  language: {
+    label: 'Language',
+  },
   /**
    * docs/product.md#validation and docs/product.md#errors: every error and validation text the
    * api, the shared schemas and the client produce, by code. The English is the product's text:

@@ -116,3 +116,9 @@ export function errorText(
   if (values.message !== undefined) values.message = errorText(t, values.message);
   return String(t(`common:errors.${code}`, values));
 }
+
+/**
+ * The shape of a catalogue in another language: the English one's keys, each optional (a text
+ * not translated yet shows in English; the catalogue test refuses a missing one).
+ */
+export type Translation<T> = { [K in keyof T]?: T[K] extends string ? string : Translation<T[K]> };

@@ -1,6 +1,7 @@
 import { type ComponentType, StrictMode, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { restoreLanguage } from '../i18n';
 import { REMOTE_ROUTES, type RemoteId, type RemotePages } from '../routing/remoteRoutes';
 import { AppProviders } from './AppProviders';
 
@@ -14,6 +15,7 @@ export function mountStandalone<R extends RemoteId>(remote: R, pages: RemotePage
   const paths: readonly string[] = REMOTE_ROUTES[remote];
   const pagesByPath = pages as Record<string, ComponentType>;
   const root = createRoot(container);
+  void restoreLanguage().catch(() => {});
   root.render(
     <StrictMode>
       <AppProviders>

@@ -17,8 +17,10 @@ export const theme = createTheme({
       '#003b86',
     ],
   },
+  // Noto Sans Devanagari is fetched only once Hindi or Marathi is chosen (ADR 0025); listed
+  // before the generic family, it draws the Devanagari letters the system fonts lack.
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
   defaultRadius: 'md',
 });
 

@@ -1,7 +1,12 @@
 import { AccordionChevron, Anchor, AppShell, Burger, Button, Group, Menu, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HEADER_SCROLL_THRESHOLD_PX, landingRoute, type StoredUser } from 'shared-contracts';
+import {
+  HEADER_SCROLL_THRESHOLD_PX,
+  LanguageSwitcher,
+  landingRoute,
+  type StoredUser,
+} from 'shared-contracts';
 import { useSignOut } from '../auth/useSignOut';
 import { HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
@@ -54,18 +59,21 @@ export function Header({ user, sidebarOpened, onToggleSidebar }: Props) {
         </Group>
         {/* No focus placeholder: it is an empty child of role presentation inside role menu, which
             assistive technology reports as a broken menu; keyboard opening focuses Logout instead. */}
-        <Menu position="bottom-end" shadow="md" width={180} withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <Button variant="subtle" color="dark" px="xs" rightSection={<AccordionChevron size={14} />}>
-              <Text component="span" size="sm" fw={500} truncate maw={{ base: 130, sm: 240 }}>
-                {user.name || user.email}
-              </Text>
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={signOut}>{t('header.logout')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSwitcher />
+          <Menu position="bottom-end" shadow="md" width={180} withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <Button variant="subtle" color="dark" px="xs" rightSection={<AccordionChevron size={14} />}>
+                <Text component="span" size="sm" fw={500} truncate maw={{ base: 130, sm: 240 }}>
+                  {user.name || user.email}
+                </Text>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={signOut}>{t('header.logout')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Group>
     </AppShell.Header>
   );

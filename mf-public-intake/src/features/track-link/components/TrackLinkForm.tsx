@@ -50,6 +50,8 @@ export function TrackLinkForm() {
                 placeholder={t('addTicket.placeholders.email')}
                 withAsterisk
                 {...form.getInputProps('email')}
+                // The shared schema's English message, shown by its code in the page's language.
+                error={form.errors.email ? errorText(t, String(form.errors.email)) : undefined}
               />
               <Group>
                 <Button type="submit" loading={request.isPending}>
