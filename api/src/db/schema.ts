@@ -198,6 +198,8 @@ export const tickets = pgTable(
      * with its one-line consent text; the ticket's `createdAt` is when (ADR 0023). Email goes regardless.
      */
     phoneUpdates: boolean('phone_updates').notNull().default(false),
+    /** The language the member read the submit form in: their messages about it are written in it. */
+    language: text('language').notNull().default('en'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -83,3 +83,6 @@ export const en = {
 };
 
 export type Catalogue = typeof en;
+
+/** Another language's catalogue: the English keys, each optional (a missing text falls back to English). */
+export type Translation<T> = { [K in keyof T]?: T[K] extends string ? string : Translation<T[K]> };

@@ -2,13 +2,15 @@
  * The api's catalogues by language and the one way to read a text: `translate(locale, path,
  * params)`. A missing language or text falls back to English.
  */
-import { type Catalogue, en } from './en';
+import { type Catalogue, en, type Translation } from './en';
+import { hi } from './hi';
+import { mr } from './mr';
 
 export const DEFAULT_LOCALE = 'en';
 
-export const catalogues: Record<string, Catalogue> = { en };
+export const catalogues: Record<string, Translation<Catalogue>> = { en, hi, mr };
 
-function lookup(catalogue: Catalogue, path: string): string | undefined {
+function lookup(catalogue: Translation<Catalogue>, path: string): string | undefined {
   let node: unknown = catalogue;
   for (const part of path.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;

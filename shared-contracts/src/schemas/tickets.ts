@@ -259,6 +259,22 @@ export const phoneUpdatesSchema = z.pipe(
   z.transform((value) => value === OPT_IN_VALUE),
 );
 
+/** The languages the member's messages can be written in (issue 20); anything else is English. */
+export const MESSAGE_LANGUAGES = ['en', 'hi', 'mr'] as const;
+
+/**
+ * The language the visitor read the form in: the member's emails about this ticket are written in
+ * it (docs/glossary.md). Absent or unknown is English, never a refusal: the ticket matters more.
+ */
+export const submitLanguageSchema = z.pipe(
+  z.optional(z.string()),
+  z.transform((value): (typeof MESSAGE_LANGUAGES)[number] =>
+    (MESSAGE_LANGUAGES as readonly string[]).includes(value ?? '')
+      ? (value as (typeof MESSAGE_LANGUAGES)[number])
+      : 'en',
+  ),
+);
+
 /**
  * POST /tickets/submit fields (docs/product.md#calls: multipart, every field a string; the file part is
  * `attachment`). The api trusts only the ids: the city, committee and city president names are
@@ -275,6 +291,7 @@ export const ticketSubmitSchema = z.object({
   email: emailSchema,
   description: descriptionSchema,
   phoneUpdates: phoneUpdatesSchema,
+  language: submitLanguageSchema,
 });
 export type TicketSubmit = z.infer<typeof ticketSubmitSchema>;
 /** What the form holds before parsing: every field a string. */
@@ -290,6 +307,8 @@ export interface TicketSubmitForm {
   description: string;
   /** `OPT_IN_VALUE` when the SMS/WhatsApp box is ticked, else ''. */
   phoneUpdates: string;
+  /** The page's language when it was sent (the page adds it; the form does not show it). */
+  language?: string;
 }
 /** The text fields of the submit form, in the form's order: the multipart fields besides the file. */
 export const SUBMIT_FORM_FIELDS = [
@@ -303,6 +322,7 @@ export const SUBMIT_FORM_FIELDS = [
   'email',
   'description',
   'phoneUpdates',
+  'language',
 ] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';

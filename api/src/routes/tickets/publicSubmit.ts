@@ -46,7 +46,7 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
         summary: 'Submit a ticket (multipart: the form fields and an optional attachment)',
         description:
           'Fields as in docs/product.md#calls (fullName, cityId, city, cityPresident, mobile, committeeId, committee, email, ' +
-          `description, phoneUpdates: 'true' when the SMS/WhatsApp opt-in is ticked); the file part is \`${ATTACHMENT_FIELD}\` (pdf, doc, docx, jpg, jpeg, png; at most ` +
+          `description, phoneUpdates: 'true' when the SMS/WhatsApp opt-in is ticked, language: en, hi or mr, the language of the member's messages); the file part is \`${ATTACHMENT_FIELD}\` (pdf, doc, docx, jpg, jpeg, png; at most ` +
           `UPLOAD_MAX_BYTES, 20 MiB). Send a \`${IDEMPOTENCY_KEY_HEADER}\` header: the same key with the same ` +
           'request answers the first answer again, with a different request 422. The member record is found by ' +
           'email (any case) or created, never a staff account; the answer has the same keys whoever submits ' +

@@ -40,6 +40,8 @@ interface Person {
   mobile?: string | null;
   /** Phone channels the person agreed to be written to on. */
   optIn?: readonly MessageChannel[];
+  /** The language their messages are written in (a member: the ticket's); English when absent. */
+  locale?: string;
 }
 
 export interface SubmittedFacts {
@@ -98,7 +100,13 @@ export class Notifier {
     params: Record<string, unknown>,
     ticketId: number | null,
   ): NewMessage[] {
-    const base = { event, ticketId, recipientUserId: person.id, template, locale: DEFAULT_LOCALE };
+    const base = {
+      event,
+      ticketId,
+      recipientUserId: person.id,
+      template,
+      locale: person.locale ?? DEFAULT_LOCALE,
+    };
     const messages: NewMessage[] = [{ ...base, channel: 'email', recipient: person.email, params }];
     for (const channel of ['sms', 'whatsapp'] as const) {
       const providerTemplate = this.phones[channel]?.templates[template];
@@ -310,6 +318,7 @@ async function ticketFacts(tx: Writer, ticketId: number) {
       memberMobile: users.mobile,
       submitterMobile: tickets.submitterMobile,
       phoneUpdates: tickets.phoneUpdates,
+      language: tickets.language,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.customerId))
@@ -328,6 +337,7 @@ async function ticketFacts(tx: Writer, ticketId: number) {
       fullName: row.memberName,
       mobile: row.submitterMobile ?? row.memberMobile,
       optIn: phoneChannelsOf(row.phoneUpdates),
+      locale: row.language,
     },
   };
 }

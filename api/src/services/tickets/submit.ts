@@ -242,6 +242,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           submitterEmail: input.email,
           submitterMobile: input.mobile,
           phoneUpdates: input.phoneUpdates,
+          language: input.language,
         })
         .returning({ id: tickets.id });
       if (!ticket) throw new Error('insert returned no ticket');
@@ -278,6 +279,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           fullName: input.fullName,
           mobile: input.mobile,
           optIn: phoneChannelsOf(input.phoneUpdates),
+          locale: input.language,
         },
         cityPresidentId,
         shareUrl: body.shareUrl,

@@ -423,6 +423,8 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       email: 'ravi@example.com',
       description: 'The lift in block B is broken',
       phoneUpdates: '',
+      // The page's language: the member's emails are written in it (issue 20).
+      language: 'en',
     });
     expect(sent.attachment?.name).toBe('scan.pdf');
 

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  currentLanguage,
   fieldErrorsFromDetails,
   newIdempotencyKey,
   REDIRECT_AFTER_SUBMIT_MS,
@@ -53,7 +54,9 @@ export function useSubmitTicket() {
   );
 
   const submit = useCallback(
-    async (form: TicketSubmitForm, file: File | null): Promise<SubmitResult> => {
+    async (typed: TicketSubmitForm, file: File | null): Promise<SubmitResult> => {
+      // The page's language goes with the ticket: the member's emails are written in it.
+      const form: TicketSubmitForm = { ...typed, language: typed.language ?? currentLanguage() };
       if (inFlight.current) return { ok: false, message: null, fieldErrors: {} };
       inFlight.current = true;
       setBusy(true);
