@@ -251,8 +251,20 @@ describe.each(databaseKinds)('revocable links and the audit trail, on %s', (kind
         clientAddress: LINK_ADDRESS,
       });
       expect(String(reads.entries[0]?.detail)).toContain('plan.pdf');
+      const latest = await app.inject({
+        url: `/api/tickets/user/${ticket.userId}/latest`,
+        headers: as(PUNE_PRESIDENT),
+      });
+      expect(latest.statusCode).toBe(200);
+      await app.inject({
+        url: `/api/tickets/user/${ticket.userId}`,
+        headers: { 'x-access-key': keyOf(ticket.memberUrl) },
+      });
       const member = await trail(`user=${ticket.userId}&action=member.read`);
-      expect(member.entries).toEqual([expect.objectContaining({ actorUserId: ids[ADMIN] })]);
+      expect(member.entries).toEqual([
+        expect.objectContaining({ actorUserId: ids[PUNE_PRESIDENT], detail: '{"latest":true}' }),
+        expect.objectContaining({ actorUserId: ids[ADMIN], detail: null }),
+      ]);
     });
 
     it('records actions, replies and user changes (field names, never values)', async () => {

@@ -115,6 +115,15 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await lookupViewer(app, request, reply);
       const ticket = await openLatestMemberTicket(app.db, viewer, request.params.id);
+      if (viewer.actor && viewer.actor.id !== request.params.id && seesContactDetails(viewer.actor)) {
+        await recordAudit(app.db, {
+          actor: auditActorOf(request),
+          action: 'member.read',
+          targetType: 'user',
+          targetId: request.params.id,
+          detail: { latest: true },
+        });
+      }
       reply.header('cache-control', 'no-store');
       return { ticket };
     },
