@@ -14,6 +14,9 @@ export interface CaughtMail {
   extraHeaders: Record<string, string>;
 }
 
+/** Addresses at this domain are refused with 550 (a message to one fails for good). */
+export const BOUNCE_DOMAIN: string;
+
 export interface MailCatcher {
   smtpUrl: string;
   inboxUrl: string;

@@ -10,6 +10,13 @@ import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/**
+ * Every address at this domain (reserved: it never exists) is refused with 550, as a real server
+ * refuses an unknown mailbox: the api fails such a message for good, so the demo and the tests can
+ * see one on the admins' Failed messages screen and retry it.
+ */
+export const BOUNCE_DOMAIN = 'bounce.invalid';
+
 /** A demo sends a handful; a long test run a few hundred. The oldest go first past this. */
 const KEEP = 1000;
 const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
@@ -105,6 +112,14 @@ export async function startMailCatcher({
     size: MAX_MESSAGE_BYTES,
     banner: 'help desk mail catcher',
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!String(address.address).toLowerCase().endsWith(`@${BOUNCE_DOMAIN}`)) return callback();
+      const refused = Object.assign(
+        new Error(`Mailbox unavailable: the mail catcher refuses every address at ${BOUNCE_DOMAIN}`),
+        { responseCode: 550 },
+      );
+      return callback(refused);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {

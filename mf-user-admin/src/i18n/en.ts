@@ -163,7 +163,7 @@ export const userAdminEn = {
   failedMessages: {
     title: 'Failed messages',
     intro:
-      'Emails, SMS and WhatsApp messages the help desk stopped trying to send after 24 hours of attempts. Fix the cause (the last error says what it was), then retry: the message is sent again at once.',
+      'Emails, SMS and WhatsApp messages the help desk gave up on: refused by the server, or still failing after 24 hours of attempts. Fix the cause (the last error says what it was), then retry: the message is sent again at once.',
     notAllowed: 'Only admins can see and retry failed messages. You are signed in as {{role}}.',
     loading: 'Loading the failed messages...',
     loadFailed: 'The failed messages could not be loaded',
