@@ -217,6 +217,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     noHistory: 'अभी कोई इतिहास नहीं है।',
     notProvided: 'नहीं दिया गया',
     close: 'बंद करें',
+    closeToast: 'यह संदेश बंद करें',
     actions: 'कार्रवाई',
     approve: 'स्वीकार करें',
     reject: 'अस्वीकार करें',
@@ -237,7 +238,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     cancel: 'रद्द करें',
   },
   shareLink: {
-    title: 'साझा लिंक',
+    title: 'निजी लिंक',
     intro: 'जिसके पास भी साझा लिंक है, वह यह टिकट खोल सकता है। अगर यह गलत व्यक्ति तक पहुँच गया हो, तो इसे बदल दें।',
     rotate: 'लिंक बदलें',
     confirmTitle: 'साझा लिंक बदलें?',
@@ -251,6 +252,18 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     memberNotified: 'नया लिंक सदस्य को ईमेल से भेजा जा रहा है।',
     memberNotNotified: 'सदस्य का ईमेल पता नहीं है: नया लिंक उन्हें खुद दें।',
     failed: 'लिंक बदला नहीं जा सका: {{message}}',
+  },
+  memberLink: {
+    intro: 'सदस्य का अपना लिंक उनके सभी टिकट खोलता है। अगर यह गलत व्यक्ति तक पहुँच गया हो, तो इसे बदल दें।',
+    rotate: 'सदस्य का लिंक बदलें',
+    confirmTitle: 'सदस्य का लिंक बदलें?',
+    confirmText:
+      'उनके सभी टिकटों का लिंक तुरंत बंद हो जाएगा। सदस्य को नया लिंक ईमेल से भेजा जाएगा; वह यहाँ नहीं दिखाया जाता।',
+    confirm: 'अभी बदलें',
+    cancel: 'रद्द करें',
+    done: 'सदस्य का लिंक बदल दिया गया; नया लिंक उन्हें ईमेल से भेजा जा रहा है।',
+    doneNoEmail: 'सदस्य का लिंक बदल दिया गया। उनका ईमेल पता नहीं है: वे ट्रैक पेज पर नया लिंक माँग सकते हैं।',
+    failed: 'सदस्य का लिंक बदला नहीं जा सका: {{message}}',
   },
   conversation: {
     replyToMember: 'सदस्य को जवाब दें',

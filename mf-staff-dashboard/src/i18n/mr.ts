@@ -217,6 +217,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     noHistory: 'अजून इतिहास नाही.',
     notProvided: 'दिलेले नाही',
     close: 'बंद करा',
+    closeToast: 'हा संदेश बंद करा',
     actions: 'कृती',
     approve: 'मंजूर करा',
     reject: 'नाकारा',
@@ -237,7 +238,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     cancel: 'रद्द करा',
   },
   shareLink: {
-    title: 'शेअर लिंक',
+    title: 'खाजगी लिंक',
     intro: 'ज्याच्याकडे शेअर लिंक आहे तो हे तिकीट उघडू शकतो. ती चुकीच्या व्यक्तीपर्यंत पोहोचली असल्यास बदला.',
     rotate: 'लिंक बदला',
     confirmTitle: 'शेअर लिंक बदलायची?',
@@ -251,6 +252,18 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     memberNotified: 'नवीन लिंक सदस्याला ईमेलने पाठवली जात आहे.',
     memberNotNotified: 'सदस्याचा ईमेल पत्ता नाही: नवीन लिंक त्यांना तुम्हीच द्या.',
     failed: 'लिंक बदलता आली नाही: {{message}}',
+  },
+  memberLink: {
+    intro: 'सदस्याची स्वतःची लिंक त्यांची सर्व तिकिटे उघडते. ती चुकीच्या व्यक्तीपर्यंत पोहोचली असल्यास बदला.',
+    rotate: 'सदस्याची लिंक बदला',
+    confirmTitle: 'सदस्याची लिंक बदलायची?',
+    confirmText:
+      'त्यांच्या सर्व तिकिटांची लिंक लगेच बंद होईल. सदस्याला नवीन लिंक ईमेलने पाठवली जाईल; ती इथे दाखवली जात नाही.',
+    confirm: 'आत्ता बदला',
+    cancel: 'रद्द करा',
+    done: 'सदस्याची लिंक बदलली; नवीन लिंक त्यांना ईमेलने पाठवली जात आहे.',
+    doneNoEmail: 'सदस्याची लिंक बदलली. त्यांचा ईमेल पत्ता नाही: ते ट्रॅक पानावर नवीन लिंक मागू शकतात.',
+    failed: 'सदस्याची लिंक बदलता आली नाही: {{message}}',
   },
   conversation: {
     replyToMember: 'सदस्याला उत्तर द्या',
