@@ -23,6 +23,7 @@ export const shellHi: Translation<typeof shellEn> = {
     label: 'मुख्य मेनू',
     dashboard: 'डैशबोर्ड',
     users: 'उपयोगकर्ता',
+    messages: 'न भेजे जा सके संदेश',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करें',
   },

@@ -23,6 +23,7 @@ export const shellMr: Translation<typeof shellEn> = {
     label: 'मुख्य मेनू',
     dashboard: 'डॅशबोर्ड',
     users: 'वापरकर्ते',
+    messages: 'न पाठवता आलेले संदेश',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करा',
   },
