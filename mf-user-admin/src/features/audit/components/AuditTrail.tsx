@@ -168,7 +168,13 @@ export function AuditTrail() {
         ) : entries.length === 0 ? (
           !trail.error && <Text c="gray.7">{t('audit.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          // On a phone the table scrolls sideways: its scrolling box takes the focus, so a keyboard can scroll it.
+          <Table.ScrollContainer
+            minWidth={760}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.tableLabel') },
+            }}
+          >
             <Table aria-label={t('audit.tableLabel')} fz="sm" verticalSpacing={6} striped>
               <Table.Thead>
                 <Table.Tr>
