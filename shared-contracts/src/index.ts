@@ -46,7 +46,7 @@ export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { FileInputField } from './ui/FileInputField';
-export { LanguageSwitcher } from './ui/LanguageSwitcher';
+export { LANGUAGE_FIELD, LanguageSwitcher } from './ui/LanguageSwitcher';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';

@@ -1,3 +1,5 @@
+import { currentLanguage, setLanguage } from 'shared-contracts';
+import '../i18n';
 import { handOffPrerendered } from './prerendered';
 
 function page(frame: string, live: string) {
@@ -54,6 +56,19 @@ describe('handOffPrerendered', () => {
     expect((live.querySelector('[name="phoneUpdates"]') as HTMLInputElement).checked).toBe(true);
     expect((live.querySelector('[name="other"]') as HTMLInputElement).checked).toBe(false);
     expect(clicks).toEqual(['phoneUpdates']);
+  });
+
+  it('switches the live page to a language picked in the frame (prerendered in English)', async () => {
+    const options = '<option value="en">English</option><option value="mr">मराठी</option>';
+    page(`<select name="language">${options}</select>`, `<select name="language">${options}</select>`);
+    (document.querySelector('#prerendered select') as HTMLSelectElement).value = 'mr';
+    handOffPrerendered();
+    await new Promise<void>((resolve) => {
+      const check = () => (currentLanguage() === 'mr' ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    expect(document.documentElement.lang).toBe('mr');
+    await setLanguage('en');
   });
 
   it('does nothing on a page without a frame', () => {

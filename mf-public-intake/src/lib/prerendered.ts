@@ -5,6 +5,8 @@
  * rendered, this removes the frame, so #root shows in the same place, with no blank in between.
  * Whatever the visitor already typed into the frame is carried over, and so is the focus.
  */
+import { isLanguage, LANGUAGE_FIELD, setLanguage } from 'shared-contracts';
+
 export const PRERENDERED_ID = 'prerendered';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -35,6 +37,8 @@ export function handOffPrerendered(doc: Document = document): void {
   const ticked = [...frame.querySelectorAll<HTMLInputElement>('input[type="checkbox"]:checked')]
     .map((box) => box.name)
     .filter(Boolean);
+  // A language picked in the frame (it is prerendered in English) switches the live page.
+  const picked = frame.querySelector<HTMLSelectElement>(`select[name="${LANGUAGE_FIELD}"]`)?.value;
   const active = doc.activeElement;
   const focused = active && frame.contains(active) && isTypedField(active) ? active.name : null;
   frame.remove();
@@ -52,6 +56,7 @@ export function handOffPrerendered(doc: Document = document): void {
     const box = root.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${CSS.escape(name)}"]`);
     if (box && !box.checked) box.click();
   }
+  if (isLanguage(picked) && picked !== 'en') void setLanguage(picked).catch(() => {});
   if (focused) {
     const field = fieldNamed(focused);
     field?.focus();

@@ -9,12 +9,16 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, setLanguage } fro
  * platform's own, weighs nothing on the public page, and on a phone opens the system picker.
  * The choice is kept (localStorage) and the page changes once its catalogues have arrived.
  */
+/** The switcher's field name (a prerendered frame's choice is carried over by it). */
+export const LANGUAGE_FIELD = 'language';
+
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation('common');
   const [pending, setPending] = useState<Language | null>(null);
   const current = pending ?? (isLanguage(i18n.language) ? i18n.language : 'en');
   return (
     <NativeSelect
+      name={LANGUAGE_FIELD}
       aria-label={t('language.label')}
       size={size}
       w={110}

@@ -1,5 +1,13 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME } from '@mantine/core';
 
+/**
+ * The system's fonts, then Noto Sans Devanagari, fetched only once Hindi or Marathi is chosen
+ * (ADR 0025): listed before the generic family, it draws the Devanagari letters the system fonts
+ * lack (a cheap phone's, or a server's).
+ */
+const FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif';
+
 /** One theme for the shell and every remote (also when a remote runs standalone). */
 export const theme = createTheme({
   primaryColor: 'helpdesk',
@@ -17,10 +25,9 @@ export const theme = createTheme({
       '#003b86',
     ],
   },
-  // Noto Sans Devanagari is fetched only once Hindi or Marathi is chosen (ADR 0025); listed
-  // before the generic family, it draws the Devanagari letters the system fonts lack.
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
+  fontFamily: FONT_FAMILY,
+  // Mantine's headings have a font stack of their own: the same one, so Devanagari headings draw.
+  headings: { fontFamily: FONT_FAMILY },
   defaultRadius: 'md',
 });
 
