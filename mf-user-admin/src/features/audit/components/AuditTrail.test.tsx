@@ -108,6 +108,8 @@ test('lists who did what, from where, to which ticket or user, newest first', as
   ]);
   await renderTrail();
   const shown = await rows();
+  // On a phone the table scrolls sideways inside a box a keyboard can focus and scroll.
+  expect(screen.getByRole('region', { name: 'Audit trail entries' })).toHaveAttribute('tabindex', '0');
   expect(shown).toHaveLength(3);
   expect(shown[0]?.slice(1)).toEqual([
     'Pune PresidentUser 3 · City President',
