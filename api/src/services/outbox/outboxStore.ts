@@ -102,8 +102,26 @@ function toMessage(row: OutboxRow): TicketMessage {
   };
 }
 
+/** Anything shaped like an email address in a provider's error text. */
+const EMAIL_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+
+/**
+ * A provider's error text as admins see it: mail servers echo the address they refused
+ * ("550 <ravi@example.com> unknown user") and SMS gateways the number, which would show in full
+ * beside the masked recipient. The stored text stays whole for the logs' operator.
+ */
+export function maskedErrorText(channel: string, recipient: string, text: string | null): string | null {
+  if (!text) return text;
+  const withoutRecipient = recipient ? text.split(recipient).join(maskRecipient(channel, recipient)) : text;
+  return withoutRecipient.replace(EMAIL_IN_TEXT, (address) => maskEmail(address) ?? '');
+}
+
 function toFailedMessage(row: OutboxRow): FailedMessage {
-  return { ...toMessage(row), ticketId: row.ticketId, lastError: row.lastError };
+  return {
+    ...toMessage(row),
+    ticketId: row.ticketId,
+    lastError: maskedErrorText(row.channel, row.recipient, row.lastError),
+  };
 }
 
 /** The messages of a ticket, oldest first. */
