@@ -72,9 +72,19 @@ function loadDevanagariFont(): Promise<unknown> {
   fontLoaded ??= Promise.all([
     import(/* webpackChunkName: "font-devanagari" */ '@fontsource/noto-sans-devanagari/devanagari-400.css'),
     import(/* webpackChunkName: "font-devanagari" */ '@fontsource/noto-sans-devanagari/devanagari-700.css'),
-  ]).catch(() => {
-    fontLoaded = null; // the system's font shows meanwhile; the next switch tries again
-  });
+  ])
+    // Both faces in hand before the texts change: text first laid out while a face was still
+    // on its way was seen drawn as empty boxes (no system Devanagari font to fall back on).
+    .then(() =>
+      typeof document === 'undefined' || !document.fonts
+        ? undefined
+        : Promise.all(
+            ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Noto Sans Devanagari"`, 'क')),
+          ),
+    )
+    .catch(() => {
+      fontLoaded = null; // the system's font shows meanwhile; the next switch tries again
+    });
   return fontLoaded;
 }
 
@@ -104,8 +114,10 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // kept for this page only
   }
-  if (language !== 'en') void loadDevanagariFont();
-  await Promise.all([...loaders.keys()].map((namespace) => loadCatalogue(namespace, language)));
+  await Promise.all([
+    ...[...loaders.keys()].map((namespace) => loadCatalogue(namespace, language)),
+    language === 'en' ? undefined : loadDevanagariFont(),
+  ]);
   await i18n.changeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
