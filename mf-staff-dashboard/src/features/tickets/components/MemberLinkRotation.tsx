@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useRotateMemberKey } from '../api/useRotateMemberKey';
+import { RotationConfirm } from './RotationConfirm';
 
 /**
  * 'Replace the member's link' (docs/security.md "Links"): after a confirmation, the member's key
@@ -12,54 +11,14 @@ import { useRotateMemberKey } from '../api/useRotateMemberKey';
  */
 export function MemberLinkRotation({ memberId }: { memberId: number }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
-  const [confirming, setConfirming] = useState(false);
   const rotation = useRotateMemberKey();
-  const { reset } = rotation;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the member changes, not when reset does.
-  useEffect(() => {
-    setConfirming(false);
-    reset();
-  }, [memberId]);
-
-  const rotate = () => rotation.mutate(memberId, { onSettled: () => setConfirming(false) });
-
   return (
-    <Stack gap="xs">
-      <Text size="sm" c="gray.7">
-        {t('memberLink.intro')}
-      </Text>
-      {confirming ? (
-        <Alert color="yellow" variant="light" title={t('memberLink.confirmTitle')}>
-          <Stack gap="xs">
-            <Text size="sm">{t('memberLink.confirmText')}</Text>
-            <Group gap="sm">
-              <Button color="yellow" onClick={rotate} loading={rotation.isPending}>
-                {t('memberLink.confirm')}
-              </Button>
-              <Button variant="default" onClick={() => setConfirming(false)} disabled={rotation.isPending}>
-                {t('memberLink.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : (
-        <Group gap="sm">
-          <Button variant="default" onClick={() => setConfirming(true)}>
-            {t('memberLink.rotate')}
-          </Button>
-        </Group>
-      )}
-      {rotation.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('memberLink.failed', { message: errorText(t, rotation.error) })}
-        </Alert>
-      )}
+    <RotationConfirm texts="memberLink" targetId={memberId} rotation={rotation}>
       {rotation.data && (
         <Alert color="green" variant="light" role="status">
           {rotation.data.memberNotified ? t('memberLink.done') : t('memberLink.doneNoEmail')}
         </Alert>
       )}
-    </Stack>
+    </RotationConfirm>
   );
 }
