@@ -14,6 +14,7 @@
  * `sandbox`, which Chromium's PDF viewer refuses to run under (the viewer itself is isolated, and
  * PDFs with JavaScript are refused at upload). Word files always download.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCESS_KEY_HEADER,
@@ -48,6 +49,30 @@ function viewPolicy(contentType: string): string | null {
   if (contentType === PDF_TYPE)
     return "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
   return null;
+}
+
+/**
+ * A stored file opened by whoever may download it (else the same 404), the opening recorded in
+ * the audit trail as a download (`view` when it is for the View button's link).
+ */
+async function openRecorded(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: StoredKind,
+  name: string,
+  view: boolean,
+) {
+  const viewer = await lookupViewer(app, request, reply);
+  const opened = await openStoredFile(app.db, viewer, kind, name);
+  await recordAudit(app.db, {
+    actor: auditActorOf(request, opened.access),
+    action: 'file.download',
+    targetType: 'ticket',
+    targetId: opened.gate.id,
+    detail: view ? { kind, file: opened.originalName, view } : { kind, file: opened.originalName },
+  });
+  return opened;
 }
 
 const STORED_PATH = /^\/uploads\/(attachments|photos)\/([^/]+)$/;
@@ -90,16 +115,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           file = found;
           inline = viewPolicy(found.contentType) !== null;
         } else {
-          const viewer = await lookupViewer(app, request, reply);
-          const opened = await openStoredFile(app.db, viewer, kind, name);
-          await recordAudit(app.db, {
-            actor: auditActorOf(request, opened.access),
-            action: 'file.download',
-            targetType: 'ticket',
-            targetId: opened.gate.id,
-            detail: { kind, file: opened.originalName },
-          });
-          file = opened;
+          file = await openRecorded(app, request, reply, kind, name, false);
         }
         const stored = await app.uploadStore.open(kind, name);
         if (!stored) {
@@ -143,15 +159,8 @@ export const viewLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const [, folder, name = ''] = STORED_PATH.exec(request.body.url) ?? [];
       const kind: StoredKind = folder === 'photos' ? 'photo' : 'attachment';
-      const viewer = await lookupViewer(app, request, reply);
-      const opened = await openStoredFile(app.db, viewer, kind, name);
-      await recordAudit(app.db, {
-        actor: auditActorOf(request, opened.access),
-        action: 'file.download',
-        targetType: 'ticket',
-        targetId: opened.gate.id,
-        detail: { kind, file: opened.originalName, view: true },
-      });
+      // Checked (the same 404) and recorded before any link is made.
+      await openRecorded(app, request, reply, kind, name, true);
       const path = UPLOAD_PATHS[kind].replace(':file', encodeURIComponent(name));
       return reply
         .header('cache-control', 'no-store')
