@@ -86,6 +86,18 @@ describe('the conversation calls', () => {
     expect((body.attachment as File).name).toBe('note.pdf');
   });
 
+  it('a file without a name (a Blob) goes as "attachment"', async () => {
+    const seen = answer(201, { entry });
+    await postTicketReply(4, { text: 'Scan' }, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+    const body = seen[0]?.body as Record<string, unknown>;
+    expect((body.attachment as File).name).toBe('attachment');
+  });
+
+  it("a history read without a key (staff) is cached apart from a key holder's", () => {
+    expect(conversationKeys.history(4)).toEqual([...ticketKeys.detail(4), 'history', null]);
+    expect(conversationKeys.history(4, 'k')).not.toEqual(conversationKeys.history(4));
+  });
+
   it('reads the messages of a ticket, the failed ones, and retries one', async () => {
     let seen = answer(200, { messages: [message] });
     expect((await getTicketMessages(4)).messages[0]?.to).toBe('r***@example.com');

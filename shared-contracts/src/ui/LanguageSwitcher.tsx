@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, setLanguage } from '../i18n';
 
+/** The switcher's field name (a prerendered frame's choice is carried over by it). */
+export const LANGUAGE_FIELD = 'language';
+
 /**
  * The language switcher of the public pages and the staff header (issue 20): English, हिन्दी,
  * मराठी, each named in itself. A native select: it works by keyboard and screen reader as the
  * platform's own, weighs nothing on the public page, and on a phone opens the system picker.
  * The choice is kept (localStorage) and the page changes once its catalogues have arrived.
  */
-/** The switcher's field name (a prerendered frame's choice is carried over by it). */
-export const LANGUAGE_FIELD = 'language';
-
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation('common');
   const [pending, setPending] = useState<Language | null>(null);
