@@ -265,9 +265,10 @@ export const MESSAGE_LANGUAGES = ['en', 'hi', 'mr'] as const;
 /**
  * The language the visitor read the form in: the member's emails about this ticket are written in
  * it (docs/glossary.md). Absent or unknown is English, never a refusal: the ticket matters more.
+ * Control characters are refused all the same, as in every text field (no page sends them).
  */
 export const submitLanguageSchema = z.pipe(
-  z.optional(z.string()),
+  z.optional(withoutControlCharacters(z.string())),
   z.transform((value): (typeof MESSAGE_LANGUAGES)[number] =>
     (MESSAGE_LANGUAGES as readonly string[]).includes(value ?? '')
       ? (value as (typeof MESSAGE_LANGUAGES)[number])
