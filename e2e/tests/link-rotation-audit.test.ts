@@ -169,7 +169,7 @@ describe.each(['desktop', 'mobile'] as const)('at %s width', (viewport) => {
       const { context, page } = await newPage(browser, viewport);
       await seedSession(page, 'admin@helpdesk.demo');
       await page.goto('/activity');
-      const trail = page.getByRole('region', { name: 'Audit trail' });
+      const trail = page.getByRole('region', { name: 'Audit trail', exact: true });
       await trail.waitFor();
       await trail.getByRole('textbox', { name: 'Ticket ID' }).fill(String(ticket.ticketId));
       await trail.getByRole('button', { name: 'Filter' }).click();
