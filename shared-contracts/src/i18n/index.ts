@@ -48,6 +48,8 @@ export function registerCatalogue(namespace: string, language: string, texts: Re
 export type CatalogueLoader = (language: Exclude<Language, 'en'>) => Promise<Record<string, unknown>>;
 
 const loaders = new Map<string, CatalogueLoader>();
+/** The language being switched to: i18next still reports the old one until every catalogue is in. */
+let switchingTo: Language | null = null;
 
 async function loadCatalogue(namespace: string, language: Language): Promise<void> {
   const load = loaders.get(namespace);
@@ -61,8 +63,10 @@ async function loadCatalogue(namespace: string, language: Language): Promise<voi
  */
 export function registerCatalogueLoader(namespace: string, load: CatalogueLoader): void {
   loaders.set(namespace, load);
-  const current = i18n.language;
-  if (isLanguage(current) && current !== 'en') void loadCatalogue(namespace, current).catch(() => {});
+  // A remote arriving during a switch fetches the language being switched to, not the old one
+  // (a switch made while the dashboard was still loading left its texts in English).
+  const current = switchingTo ?? currentLanguage();
+  if (current !== 'en') void loadCatalogue(namespace, current).catch(() => {});
 }
 
 let fontLoaded: Promise<unknown> | null = null;
@@ -114,11 +118,16 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // kept for this page only
   }
-  await Promise.all([
-    ...[...loaders.keys()].map((namespace) => loadCatalogue(namespace, language)),
-    language === 'en' ? undefined : loadDevanagariFont(),
-  ]);
-  await i18n.changeLanguage(language);
+  switchingTo = language;
+  try {
+    await Promise.all([
+      ...[...loaders.keys()].map((namespace) => loadCatalogue(namespace, language)),
+      language === 'en' ? undefined : loadDevanagariFont(),
+    ]);
+    await i18n.changeLanguage(language);
+  } finally {
+    if (switchingTo === language) switchingTo = null;
+  }
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
