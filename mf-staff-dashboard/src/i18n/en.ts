@@ -299,16 +299,6 @@ export const staffDashboardEn = {
     timeColumn: 'Time',
     notSentYet: 'Not sent yet',
     attempts: '{{count}} attempts',
-    channel: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'Ticket submitted',
-      statusChanged: 'Status changed',
-      handedOff: 'Handed to a new holder',
-      replied: 'New reply',
-      linkRequested: 'Link to the tickets',
-      shareLinkRotated: 'New link to the ticket',
-      memberLinkRotated: 'New link to the tickets',
-    },
     status: { queued: 'Queued', sent: 'Sent', held: 'Held', failed: 'Failed' },
   },
 };

@@ -296,16 +296,6 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     timeColumn: 'समय',
     notSentYet: 'अभी भेजा नहीं गया',
     attempts: '{{count}} प्रयास',
-    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'टिकट दर्ज हुआ',
-      statusChanged: 'स्थिति बदली',
-      handedOff: 'नए व्यक्ति को सौंपा गया',
-      replied: 'नया जवाब',
-      linkRequested: 'टिकटों का लिंक',
-      shareLinkRotated: 'टिकट का नया लिंक',
-      memberLinkRotated: 'टिकटों का नया लिंक',
-    },
     status: { queued: 'कतार में', sent: 'भेजा गया', held: 'रोका गया', failed: 'विफल' },
   },
 };

@@ -296,16 +296,6 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     timeColumn: 'वेळ',
     notSentYet: 'अजून पाठवलेला नाही',
     attempts: '{{count}} प्रयत्न',
-    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'तिकीट नोंदवले',
-      statusChanged: 'स्थिती बदलली',
-      handedOff: 'नवीन व्यक्तीकडे सोपवले',
-      replied: 'नवीन उत्तर',
-      linkRequested: 'तिकिटांची लिंक',
-      shareLinkRotated: 'तिकिटाची नवीन लिंक',
-      memberLinkRotated: 'तिकिटांची नवीन लिंक',
-    },
     status: { queued: 'रांगेत', sent: 'पाठवला', held: 'थांबवला', failed: 'अयशस्वी' },
   },
 };

@@ -189,15 +189,5 @@ export const userAdminEn = {
     retrying: 'Retrying...',
     retried: 'Message {{id}} is queued again and will be sent in a moment.',
     retryFailed: 'Message {{id}} was not queued again: {{message}}',
-    channel: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'Ticket submitted',
-      statusChanged: 'Status changed',
-      handedOff: 'Handed to a new holder',
-      replied: 'New reply',
-      linkRequested: 'Link to the tickets',
-      shareLinkRotated: 'New link to the ticket',
-      memberLinkRotated: 'New link to the tickets',
-    },
   },
 };

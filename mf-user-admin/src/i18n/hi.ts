@@ -186,15 +186,5 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     retrying: 'दोबारा भेजा जा रहा है...',
     retried: 'संदेश {{id}} फिर से कतार में है और थोड़ी देर में भेजा जाएगा।',
     retryFailed: 'संदेश {{id}} फिर से कतार में नहीं डाला जा सका: {{message}}',
-    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'टिकट दर्ज हुआ',
-      statusChanged: 'स्थिति बदली',
-      handedOff: 'नए व्यक्ति को सौंपा गया',
-      replied: 'नया जवाब',
-      linkRequested: 'टिकटों का लिंक',
-      shareLinkRotated: 'टिकट का नया लिंक',
-      memberLinkRotated: 'टिकटों का नया लिंक',
-    },
   },
 };

@@ -186,15 +186,5 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     retrying: 'पुन्हा पाठवत आहे...',
     retried: 'संदेश {{id}} पुन्हा रांगेत आहे आणि थोड्याच वेळात पाठवला जाईल.',
     retryFailed: 'संदेश {{id}} पुन्हा रांगेत टाकता आला नाही: {{message}}',
-    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
-    event: {
-      submitted: 'तिकीट नोंदवले',
-      statusChanged: 'स्थिती बदलली',
-      handedOff: 'नवीन व्यक्तीकडे सोपवले',
-      replied: 'नवीन उत्तर',
-      linkRequested: 'तिकिटांची लिंक',
-      shareLinkRotated: 'तिकिटाची नवीन लिंक',
-      memberLinkRotated: 'तिकिटांची नवीन लिंक',
-    },
   },
 };

@@ -20,6 +20,19 @@ export const commonEn = {
     rejected: 'Rejected',
     other: '{{status}}',
   },
+  /** What the outbox's messages are, by channel and by event (the staff's and the admin's lists). */
+  messages: {
+    channel: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' },
+    event: {
+      submitted: 'Ticket submitted',
+      statusChanged: 'Status changed',
+      handedOff: 'Handed to a new holder',
+      replied: 'New reply',
+      linkRequested: 'Link to the tickets',
+      shareLinkRotated: 'New link to the ticket',
+      memberLinkRotated: 'New link to the tickets',
+    },
+  },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */
   role: {
     admin: 'Admin',

@@ -18,6 +18,19 @@ export const commonHi: Translation<typeof commonEn> = {
     rejected: 'अस्वीकृत',
     other: '{{status}}',
   },
+  /** What the outbox's messages are, by channel and by event (the staff's and the admin's lists). */
+  messages: {
+    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
+    event: {
+      submitted: 'टिकट दर्ज हुआ',
+      statusChanged: 'स्थिति बदली',
+      handedOff: 'नए व्यक्ति को सौंपा गया',
+      replied: 'नया जवाब',
+      linkRequested: 'टिकटों का लिंक',
+      shareLinkRotated: 'टिकट का नया लिंक',
+      memberLinkRotated: 'टिकटों का नया लिंक',
+    },
+  },
   role: {
     admin: 'व्यवस्थापक',
     credaipresident: 'क्रेडाई अध्यक्ष',

@@ -18,6 +18,19 @@ export const commonMr: Translation<typeof commonEn> = {
     rejected: 'नाकारले',
     other: '{{status}}',
   },
+  /** What the outbox's messages are, by channel and by event (the staff's and the admin's lists). */
+  messages: {
+    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
+    event: {
+      submitted: 'तिकीट नोंदवले',
+      statusChanged: 'स्थिती बदलली',
+      handedOff: 'नवीन व्यक्तीकडे सोपवले',
+      replied: 'नवीन उत्तर',
+      linkRequested: 'तिकिटांची लिंक',
+      shareLinkRotated: 'तिकिटाची नवीन लिंक',
+      memberLinkRotated: 'तिकिटांची नवीन लिंक',
+    },
+  },
   role: {
     admin: 'प्रशासक',
     credaipresident: 'क्रेडाई अध्यक्ष',

@@ -1,9 +1,16 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText, TintedBadge, ticketMessagesQuery } from 'shared-contracts';
+import {
+  errorText,
+  messageChannelText,
+  messageEventText,
+  say,
+  TintedBadge,
+  ticketMessagesQuery,
+} from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
-import { CHANNEL_KEYS, EVENT_KEYS, STATUS_BADGES } from '../rules/messageLabels';
+import { STATUS_BADGES } from '../rules/messageLabels';
 import { formatDateTime } from './format';
 
 /** While a message waits for its worker, the list looks again this often. */
@@ -56,9 +63,9 @@ export function TicketMessages({ ticketId }: { ticketId: number }) {
             const badge = STATUS_BADGES[message.status];
             return (
               <Table.Tr key={message.id}>
-                <Table.Td>{t(CHANNEL_KEYS[message.channel])}</Table.Td>
+                <Table.Td>{say(t, messageChannelText(message.channel))}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{message.to}</Table.Td>
-                <Table.Td>{t(EVENT_KEYS[message.event])}</Table.Td>
+                <Table.Td>{say(t, messageEventText(message.event))}</Table.Td>
                 <Table.Td>
                   <TintedBadge color={badge.color}>{t(badge.key)}</TintedBadge>
                 </Table.Td>

@@ -5,32 +5,15 @@ import { Link } from 'react-router-dom';
 import {
   errorText,
   type FailedMessage,
-  type MessageChannel,
-  type MessageEvent,
+  messageChannelText,
+  messageEventText,
+  say,
   ticketIdDisplay,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useFailedMessages, useRetryMessage } from '../api/useFailedMessages';
-
-/** The catalogue key of each channel's name. */
-const CHANNEL_KEYS: Record<MessageChannel, string> = {
-  email: 'failedMessages.channel.email',
-  sms: 'failedMessages.channel.sms',
-  whatsapp: 'failedMessages.channel.whatsapp',
-};
-
-/** What each event's message was about, in a few words. */
-const EVENT_KEYS: Record<MessageEvent, string> = {
-  'ticket.submitted': 'failedMessages.event.submitted',
-  'ticket.status_changed': 'failedMessages.event.statusChanged',
-  'ticket.handed_off': 'failedMessages.event.handedOff',
-  'ticket.replied': 'failedMessages.event.replied',
-  'member.link_requested': 'failedMessages.event.linkRequested',
-  'ticket.link_rotated': 'failedMessages.event.shareLinkRotated',
-  'member.link_rotated': 'failedMessages.event.memberLinkRotated',
-};
 
 /** Times are stored in UTC and shown in the viewer's locale (docs/architecture.md#data). */
 function formatDateTime(iso: string | undefined): string {
@@ -56,9 +39,9 @@ interface RowProps {
 /** One message's facts as the table and the cards show them. */
 function useMessageFacts(message: FailedMessage) {
   const { t } = useTranslation(USER_ADMIN_NS);
-  const what = t(EVENT_KEYS[message.event]);
+  const what = say(t, messageEventText(message.event));
   return {
-    channel: t(CHANNEL_KEYS[message.channel]),
+    channel: say(t, messageChannelText(message.channel)),
     what,
     // The staff dashboard opens a ticket's dialog from this link (as in staff emails).
     ticket:

@@ -1,0 +1,33 @@
+/**
+ * How a message of the outbox is named on screen: the staff's list of messages sent about a ticket
+ * and the admin's list of failed messages read the same `common` texts, so a new event or channel
+ * is named once.
+ */
+import type { MessageChannel, MessageEvent } from '../schemas/conversation';
+import { commonText, type Text } from './text';
+
+const CHANNEL_KEYS: Record<MessageChannel, string> = {
+  email: 'messages.channel.email',
+  sms: 'messages.channel.sms',
+  whatsapp: 'messages.channel.whatsapp',
+};
+
+const EVENT_KEYS: Record<MessageEvent, string> = {
+  'ticket.submitted': 'messages.event.submitted',
+  'ticket.status_changed': 'messages.event.statusChanged',
+  'ticket.handed_off': 'messages.event.handedOff',
+  'ticket.replied': 'messages.event.replied',
+  'member.link_requested': 'messages.event.linkRequested',
+  'ticket.link_rotated': 'messages.event.shareLinkRotated',
+  'member.link_rotated': 'messages.event.memberLinkRotated',
+};
+
+/** The channel's name ("Email", "SMS", "WhatsApp"). */
+export function messageChannelText(channel: MessageChannel): Text {
+  return commonText(CHANNEL_KEYS[channel]);
+}
+
+/** What the message was about, in a few words ("Status changed"). */
+export function messageEventText(event: MessageEvent): Text {
+  return commonText(EVENT_KEYS[event]);
+}
