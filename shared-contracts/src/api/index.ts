@@ -9,5 +9,6 @@ export { API_BASE, http, onUnauthorized } from './http';
 export * from './paths';
 export { QUERY_FRESH_MS, queryClient } from './queryClient';
 export { accessKeyHeaders, type CallOptions, request as apiRequest, toSearchParams } from './request';
+export * from './sla';
 export * from './tickets';
 export * from './users';

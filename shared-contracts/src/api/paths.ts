@@ -17,6 +17,8 @@ export const API_PATHS = {
     update: '/admin/users/:id',
     filter: '/admin/users/filter',
     cityPresidents: '/users/city-presidents',
+    myAbsence: '/users/me/absence',
+    myStandIns: '/users/me/stand-ins',
   },
   committees: {
     list: '/committees/getAllCommittees',
@@ -28,6 +30,11 @@ export const API_PATHS = {
     create: '/cities',
     assignCommittee: '/cities/committee/:id/assign',
     convenor: '/cities/:id/convenor',
+    calendar: '/cities/:id/calendar',
+    sla: '/cities/:id/sla',
+  },
+  sla: {
+    defaults: '/sla',
   },
   tickets: {
     submit: '/tickets/submit',
@@ -53,6 +60,8 @@ export const API_PATHS = {
     convenorAssigned: '/tickets/convenor/assigned-tickets',
     convenorAction: '/tickets/convenor/:id/action',
     shareKey: '/tickets/:id/share-key',
+    stages: '/tickets/:id/stages',
+    interimReply: '/tickets/:id/interim-reply',
   },
   members: {
     links: '/members/links',

@@ -69,6 +69,19 @@ export const commonEn = {
   language: {
     label: 'Language',
   },
+  /** The due badge of a row or card (docs/architecture.md#time-and-service-levels), in working time. */
+  due: {
+    inDays_one: 'Due in {{count}} day',
+    inDays_other: 'Due in {{count}} days',
+    inHours_one: 'Due in {{count}} hour',
+    inHours_other: 'Due in {{count}} hours',
+    withinHour: 'Due within the hour',
+    overdueDays_one: 'Overdue by {{count}} day',
+    overdueDays_other: 'Overdue by {{count}} days',
+    overdueHours_one: 'Overdue by {{count}} hour',
+    overdueHours_other: 'Overdue by {{count}} hours',
+    overdue: 'Overdue',
+  },
   /**
    * docs/product.md#validation and docs/product.md#errors: every error and validation text the
    * api, the shared schemas and the client produce, by code. The English is the product's text:
@@ -141,5 +154,13 @@ export const commonEn = {
     uploadInterrupted: 'The upload was interrupted',
     fieldTooLong: 'This field is too long',
     tooManyFields: 'Too many form fields',
+    slaTooManyExtensions: 'At most {{max}} interim replies per stage',
+    slaTooManyExtraDays: 'An interim reply may push a stage at most {{max}} days past its first due date',
+    slaExpectedByTooEarly: 'The expected date must be after the current due date',
+    slaNoOpenStage: 'This ticket has no open stage to extend',
+    notStageHolder: 'Only the holder of the current stage can post an interim reply',
+    standInNotAllowed: 'The stand-in must be another active user of the same city and role, or higher',
+    holidayNameRequired: 'Holiday name is required',
+    reasonRequired: 'A reason is required',
   },
 };

@@ -62,6 +62,18 @@ export const commonHi: Translation<typeof commonEn> = {
   language: {
     label: 'भाषा',
   },
+  due: {
+    inDays_one: '{{count}} दिन में देय',
+    inDays_other: '{{count}} दिनों में देय',
+    inHours_one: '{{count}} घंटे में देय',
+    inHours_other: '{{count}} घंटों में देय',
+    withinHour: 'एक घंटे के भीतर देय',
+    overdueDays_one: '{{count}} दिन से अतिदेय',
+    overdueDays_other: '{{count}} दिनों से अतिदेय',
+    overdueHours_one: '{{count}} घंटे से अतिदेय',
+    overdueHours_other: '{{count}} घंटों से अतिदेय',
+    overdue: 'अतिदेय',
+  },
   errors: {
     genericError: 'कोई गड़बड़ी हुई',
     noResponse: 'सर्वर से जवाब नहीं मिला। कृपया अपना इंटरनेट कनेक्शन जाँचें।',
@@ -129,5 +141,13 @@ export const commonHi: Translation<typeof commonEn> = {
     uploadInterrupted: 'फ़ाइल अपलोड बीच में रुक गया',
     fieldTooLong: 'यह जानकारी बहुत लंबी है',
     tooManyFields: 'फ़ॉर्म में बहुत ज़्यादा जानकारी भेजी गई',
+    slaTooManyExtensions: 'हर चरण में अधिकतम {{max}} अंतरिम उत्तर',
+    slaTooManyExtraDays: 'अंतरिम उत्तर किसी चरण को उसकी पहली नियत तिथि से अधिकतम {{max}} दिन आगे बढ़ा सकता है',
+    slaExpectedByTooEarly: 'अपेक्षित तिथि वर्तमान नियत तिथि के बाद की होनी चाहिए',
+    slaNoOpenStage: 'इस टिकट का कोई खुला चरण नहीं है जिसे बढ़ाया जा सके',
+    notStageHolder: 'केवल वर्तमान चरण का धारक ही अंतरिम उत्तर भेज सकता है',
+    standInNotAllowed: 'स्थानापन्न उसी शहर और उसी या उच्च भूमिका का कोई अन्य सक्रिय उपयोगकर्ता होना चाहिए',
+    holidayNameRequired: 'अवकाश का नाम आवश्यक है',
+    reasonRequired: 'कारण आवश्यक है',
   },
 };

@@ -62,6 +62,18 @@ export const commonMr: Translation<typeof commonEn> = {
   language: {
     label: 'भाषा',
   },
+  due: {
+    inDays_one: '{{count}} दिवसात देय',
+    inDays_other: '{{count}} दिवसांत देय',
+    inHours_one: '{{count}} तासात देय',
+    inHours_other: '{{count}} तासांत देय',
+    withinHour: 'एका तासाच्या आत देय',
+    overdueDays_one: '{{count}} दिवसापासून थकीत',
+    overdueDays_other: '{{count}} दिवसांपासून थकीत',
+    overdueHours_one: '{{count}} तासापासून थकीत',
+    overdueHours_other: '{{count}} तासांपासून थकीत',
+    overdue: 'थकीत',
+  },
   errors: {
     genericError: 'काहीतरी चूक झाली',
     noResponse: 'सर्व्हरकडून उत्तर आले नाही. कृपया तुमचे इंटरनेट कनेक्शन तपासा.',
@@ -129,5 +141,14 @@ export const commonMr: Translation<typeof commonEn> = {
     uploadInterrupted: 'फाइल अपलोड मध्येच थांबले',
     fieldTooLong: 'ही माहिती खूप मोठी आहे',
     tooManyFields: 'फॉर्ममध्ये खूप जास्त माहिती पाठवली गेली',
+    slaTooManyExtensions: 'प्रत्येक टप्प्यात जास्तीत जास्त {{max}} अंतरिम उत्तरे',
+    slaTooManyExtraDays:
+      'अंतरिम उत्तर एखादा टप्पा त्याच्या पहिल्या देय तारखेपासून जास्तीत जास्त {{max}} दिवस पुढे ढकलू शकते',
+    slaExpectedByTooEarly: 'अपेक्षित तारीख सध्याच्या देय तारखेनंतरची असावी',
+    slaNoOpenStage: 'या तिकिटाचा वाढवता येईल असा कोणताही खुला टप्पा नाही',
+    notStageHolder: 'केवळ सध्याच्या टप्प्याचा धारकच अंतरिम उत्तर पाठवू शकतो',
+    standInNotAllowed: 'पर्यायी व्यक्ती त्याच शहरातील आणि त्याच किंवा वरिष्ठ भूमिकेतील दुसरा सक्रिय वापरकर्ता असावा',
+    holidayNameRequired: 'सुट्टीचे नाव आवश्यक आहे',
+    reasonRequired: 'कारण आवश्यक आहे',
   },
 };

@@ -114,8 +114,15 @@ export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 /** A count in an answer. */
 export const countSchema = z.number().check(z.int(), z.nonnegative());
 
-/** One field-level problem in `details` of a 400. */
-export const fieldProblemSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * One field-level problem in `details` of a 400 or 422. `code`: a stable name of a rule's refusal
+ * (e.g. `SLA_TOO_MANY_EXTENSIONS`) a client may branch on.
+ */
+export const fieldProblemSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.optional(z.string()),
+});
 export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 
 /** Every error answer (docs/product.md#calls, docs/product.md#errors): `{ error, details? }`. */

@@ -6,5 +6,7 @@ export * from './common';
 export * from './conversation';
 export * from './files';
 export * from './role';
+export * from './sla';
+export * from './stages';
 export * from './tickets';
 export * from './users';

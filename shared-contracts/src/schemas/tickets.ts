@@ -18,6 +18,7 @@ import {
   withoutControlCharacters,
 } from './common';
 import { roleSchema } from './role';
+import { alertLevelSchema, dueFilterSchema, slaStageSchema, ticketSortSchema } from './stages';
 
 /** docs/product.md#ticket-states statuses, lowercase. `pending` is the default of an empty status. */
 export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
@@ -145,6 +146,14 @@ export const ticketSchema = z.object({
   observer: z.nullish(ticketPersonSchema),
   comments: z.nullish(z.array(ticketCommentSchema)),
   attachments: z.nullish(z.array(ticketAttachmentSchema)),
+  /** The open stage of the chain (docs/architecture.md#time-and-service-levels); null when closed. */
+  stage: z.nullish(slaStageSchema),
+  /** When the open stage is due; null when no stage is open (or its due time is not set yet). */
+  dueAt: z.nullish(dateTimeSchema),
+  /** When the open stage counts as due soon (80 % of its time: the holder's reminder). */
+  dueSoonAt: z.nullish(dateTimeSchema),
+  /** The highest level the open stage was escalated to (`next-level`, `president`), if any. */
+  escalation: z.nullish(alertLevelSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;
@@ -181,6 +190,10 @@ export const ticketListQuerySchema = z.extend(pagingQuerySchema, {
    * `endDate` are the caller's calendar days, as the list shows them; absent means UTC days.
    */
   tzOffset: z.optional(z.coerce.number().check(z.int(), z.gte(-840), z.lte(840))),
+  /** Only tickets whose open stage is overdue, or due soon (past its reminder point, not yet due). */
+  due: z.optional(dueFilterSchema),
+  /** `due`: the earliest due time first (tickets without one last); absent: newest first. */
+  sort: z.optional(ticketSortSchema),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
