@@ -7,114 +7,26 @@
 // (the user needs CREATEDB; a helpdesk_bench_* database is created and dropped). BENCH_DB=pglite or
 // BENCH_DB=postgres runs one of them only; BENCH_RUNS and BENCH_SECONDS change the runs.
 // Writes bench/results/api-auth.json and prints the Markdown table of bench/README.md.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  freshDatabase,
+  median,
+  onServer,
+  ROOT,
+  SERVER_URL,
+  startBuiltApi,
+  stopProcess,
+} from './apiProcess.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The api's own PostgreSQL driver, to create and drop the benchmark's database.
-const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const EXTRA_USERS = 1000; // so the users list pages through a realistic table, not 12 rows
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO_PASSWORD = 'Demo@12345';
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database of the given kind: the api's environment for it and how to remove it. */
-async function freshDatabase(kind) {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-'));
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
-  await onServer(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-'));
-  return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    remove: async () => {
-      await onServer(`drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startApi(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      HELPDESK_DEMO_DATA: 'true',
-      HELPDESK_SECRET: randomBytes(48).toString('base64url'),
-      // The limits would answer 429 within a second: raised, so the figures measure the work.
-      RATE_LIMIT_MAX: '1000000000',
-      LOGIN_MAX_PER_IP: '1000000000',
-      LOGIN_MAX_PER_ACCOUNT: '1000000000',
-      LOG_LEVEL: 'info', // as in production; the lines go to /dev/null
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the api did not start within 60 s');
-}
-
-async function stopApi(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function call(url, method, pathname, body, token) {
   const response = await fetch(`${url}${pathname}`, {
@@ -181,7 +93,7 @@ async function measure(options) {
 
 async function benchOn(kind) {
   const database = await freshDatabase(kind);
-  const { url, child } = await startApi(database.env);
+  const { url, child } = await startBuiltApi({ ...database.env, HELPDESK_DEMO_DATA: 'true' });
   try {
     const { token } = await call(url, 'POST', '/api/auth/login', {
       email: 'admin@helpdesk.demo',
@@ -204,7 +116,7 @@ async function benchOn(kind) {
     });
     return { login, usersPage, usersSearch };
   } finally {
-    await stopApi(child);
+    await stopProcess(child);
     await database.remove();
   }
 }

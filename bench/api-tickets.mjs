@@ -15,19 +15,24 @@
 // through its Unix socket, for the api and the raw SQL alike); BENCH_ONLY=name,… picks calls
 // (names in bench/ticketQueries.ts).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  apiRequire,
+  freePort,
+  median,
+  ROOT,
+  startBuiltApi,
+  stopProcess,
+  waitUntilAnswering,
+} from './apiProcess.mjs';
 import { DEFAULT_DATABASE, databaseUrl } from './seed-tickets.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
-const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
+const pg = apiRequire('pg');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -36,70 +41,19 @@ const HELLO_SECONDS = Math.max(2, Math.round(SECONDS / 2));
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@12345';
 const DATABASE_URL = databaseUrl(process.env.BENCH_DATABASE ?? DEFAULT_DATABASE);
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+function startApi() {
+  return startBuiltApi({
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    HELPDESK_DEMO_DATA: 'false',
+    // PostgreSQL shares these 2 cores: a pool of twice its cores, as PostgreSQL's own sizing
+    // advice has it. Ten backends on two cores spent more on switching than they gained (list
+    // page: 5-12 % fewer req/s and a p99 of 8-21 ms against 7-12 ms with 4; bench/README.md).
+    DATABASE_POOL_MAX: '4',
   });
-}
-
-async function waitFor(url, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function startApi() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL,
-      HELPDESK_SECRET: randomBytes(48).toString('base64url'),
-      HELPDESK_DEMO_DATA: 'false',
-      // PostgreSQL shares these 2 cores: a pool of twice its cores, as PostgreSQL's own sizing
-      // advice has it. Ten backends on two cores spent more on switching than they gained (list
-      // page: 5-12 % fewer req/s and a p99 of 8-21 ms against 7-12 ms with 4; bench/README.md).
-      DATABASE_POOL_MAX: '4',
-      // The limits would answer 429 within a second: raised, so the figures measure the work.
-      RATE_LIMIT_MAX: '1000000000',
-      LOGIN_MAX_PER_IP: '1000000000',
-      LOGIN_MAX_PER_ACCOUNT: '1000000000',
-      LOG_LEVEL: 'info', // as in production; the lines go to /dev/null
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`, child);
-  return { url, child };
 }
 
 async function startHelloWorld() {
@@ -110,7 +64,7 @@ async function startHelloWorld() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}/`;
-  await waitFor(url, child);
+  await waitUntilAnswering(url, child);
   return { url, child };
 }
 
@@ -292,8 +246,8 @@ async function main() {
     }
   } finally {
     await Promise.all(clients.map((client) => client.end()));
-    await stop(api.child);
-    await stop(hello.child);
+    await stopProcess(api.child);
+    await stopProcess(hello.child);
   }
   results.helloWorld = { label: 'Fastify hello-world (GET /)', ...summary(helloRuns), runs: helloRuns };
 

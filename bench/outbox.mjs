@@ -22,17 +22,21 @@
 // PostgreSQL: BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
 // (helpdesk_bench_* databases are created and dropped); BENCH_DB=pglite|postgres|both (postgres).
 // The machine's load average is recorded before and after. Writes bench/results/outbox.json.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  apiRequire,
+  freePort,
+  freshDatabase,
+  median,
+  ROOT,
+  startBuiltApi,
+  stopProcess,
+} from './apiProcess.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiRequire = createRequire(path.join(ROOT, 'api', 'package.json'));
 const pg = apiRequire('pg');
 const { SMTPServer } = apiRequire('smtp-server');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -44,27 +48,8 @@ const KINDS =
   (process.env.BENCH_DB ?? 'postgres') === 'both'
     ? ['postgres', 'pglite']
     : [process.env.BENCH_DB ?? 'postgres'];
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 const load = () => os.loadavg().map((value) => round(value, 2));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The local SMTP sink: accepts every message and keeps only the count. */
 async function startSink() {
@@ -90,79 +75,17 @@ async function startSink() {
   };
 }
 
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freshDatabase(kind) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-bench-outbox-'));
-  if (kind === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
-  await onServer(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    remove: async () => {
-      await onServer(`drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startApi(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+/** The built api for the outbox runs: demo accounts and cities, no demo tickets. */
+function startApi(env) {
+  return startBuiltApi(
+    {
       ...env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       HELPDESK_DEMO_DATA: 'true',
       HELPDESK_DEMO_TICKETS: '0',
-      HELPDESK_SECRET: randomBytes(48).toString('base64url'),
       MAIL_FROM: 'Help Desk <help@bench.example.org>',
-      // The limits would answer 429 within a second: raised, so the figures measure the work.
-      RATE_LIMIT_MAX: '1000000000',
-      SUBMIT_MAX_PER_IP: '1000000000',
-      LOG_LEVEL: 'info', // as in production; the lines go to /dev/null
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the api exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the api did not start within 120 s');
-}
-
-async function stopApi(api) {
-  if (api.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => api.child.once('exit', resolve));
-  api.child.kill('SIGTERM');
-  await exited;
+    { timeoutMs: 120_000 },
+  );
 }
 
 async function formRefs(url) {
@@ -250,7 +173,7 @@ async function throughput(sink) {
     }
   } finally {
     await db.end();
-    await stopApi(api);
+    await stopProcess(api.child);
     await database.remove();
   }
   return { runs, medianPerSecond: median(runs.map((run) => run.perSecond)) };
@@ -325,7 +248,7 @@ async function submitCost(kind, sink) {
     }
     return { rounds, summary };
   } finally {
-    for (const { api } of Object.values(running)) await stopApi(api);
+    for (const { api } of Object.values(running)) await stopProcess(api.child);
     for (const database of databases) await database.remove();
   }
 }
