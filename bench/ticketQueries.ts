@@ -244,6 +244,7 @@ async function main(url: string) {
               claims,
               STAFF_LISTINGS[scenario.listing],
               queryOf(scenario, sample) as TicketListQuery,
+              new Date(),
             )
           : scenario.kind === 'stats'
             ? ticketStatsStatement(claims)

@@ -10,6 +10,7 @@ import { registerErrorHandlers } from './plugins/errors';
 import { type OutboxOptions, registerOutbox } from './plugins/outbox';
 import { registerSecurity } from './plugins/security';
 import { registerShutdown } from './plugins/shutdown';
+import { registerSlaScheduler } from './plugins/sla';
 import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
@@ -98,6 +99,7 @@ export async function buildApp({ config, logDestination, clock = systemClock, ou
     registerShutdown(app);
     await registerAuth(app, config);
     registerOutbox(app, config, outbox);
+    registerSlaScheduler(app, config);
     registerTicketServices(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.

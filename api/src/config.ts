@@ -129,6 +129,8 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().default('Help Desk <helpdesk@localhost>'),
     OUTBOX_WORKER: optionalFlag,
+    SLA_SCHEDULER: optionalFlag,
+    SLA_TICK_MS: wholeNumber(1_000).default(60_000),
     OUTBOX_BENCH_WITHOUT_ROWS: optionalFlag,
     OUTBOX_POLL_MS: wholeNumber(10).default(1_000),
     OUTBOX_LEASE_MS: wholeNumber(1_000).default(120_000),
@@ -205,6 +207,11 @@ const envSchema = z
       /** The site's origin, for the links in the messages (the api never sees it otherwise). */
       publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      /**
+       * The SLA scheduler (docs/architecture.md#time-and-service-levels): whether this process ticks
+       * (on unless turned off; off by default under NODE_ENV=test, where tests tick by hand) and how often.
+       */
+      scheduler: { enabled: env.SLA_SCHEDULER ?? env.NODE_ENV !== 'test', tickMs: env.SLA_TICK_MS },
       outbox: {
         /** Whether this process sends messages (on unless turned off; rows are written either way). */
         worker: env.OUTBOX_WORKER ?? true,

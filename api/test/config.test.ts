@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       uploadSweepGraceMs: 60 * 60_000,
       publicUrl: 'http://localhost:8080',
       mail: { smtpUrl: undefined, from: 'Help Desk <helpdesk@localhost>' },
+      scheduler: { enabled: true, tickMs: 60_000 },
       outbox: {
         worker: true,
         benchWithoutRows: false,
@@ -84,6 +85,8 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mailer:pass@smtp.example.org:465',
       MAIL_FROM: 'Help Desk <help@example.org>',
       OUTBOX_WORKER: 'false',
+      SLA_SCHEDULER: 'false',
+      SLA_TICK_MS: '30000',
       OUTBOX_POLL_MS: '500',
       OUTBOX_LEASE_MS: '60000',
       OUTBOX_BATCH: '50',
@@ -132,6 +135,7 @@ describe('loadConfig', () => {
       uploadSweepGraceMs: 0,
       publicUrl: 'https://helpdesk.example.org',
       mail: { smtpUrl: 'smtps://mailer:pass@smtp.example.org:465', from: 'Help Desk <help@example.org>' },
+      scheduler: { enabled: false, tickMs: 30_000 },
       outbox: {
         worker: false,
         benchWithoutRows: false,

@@ -15,9 +15,16 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  ALERT_LEVELS,
+  type AlertLevel,
   type Assignee,
+  type ChapterCalendar,
   ROLES,
   type Role,
+  SLA_STAGES,
+  type SlaOverrides,
+  type SlaSettings,
+  type SlaStage,
   TICKET_STATUSES,
   type TicketStatus,
 } from 'shared-contracts/contracts';
@@ -201,6 +208,15 @@ export const tickets = pgTable(
     /** The language the member read the submit form in: their messages about it are written in it. */
     language: text('language').notNull().default('en'),
     version: integer('version').notNull().default(1),
+    /**
+     * The open stage (docs/architecture.md#time-and-service-levels), copied from `ticket_stages` in
+     * the same transaction so the lists filter and sort by due time from an index: its stage, due
+     * time, reminder point (`due=soon` from it on) and the highest escalation it reached.
+     */
+    stage: text('stage').$type<SlaStage>(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    dueSoonAt: timestamp('due_soon_at', { withTimezone: true }),
+    escalation: text('escalation').$type<AlertLevel>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -233,6 +249,14 @@ export const tickets = pgTable(
     index('tickets_city_president_idx').on(table.cityPresidentId),
     // `q`: every word starts a word of the title or of the member's name (full text, ADR 0018).
     index('tickets_search_words_idx').using('gin', table.searchWords),
+    // `due=overdue|soon` and `sort=due`, over everything or one city (open tickets first).
+    index('tickets_due_idx').on(table.dueAt.asc().nullsLast(), table.id),
+    index('tickets_city_due_idx').on(table.cityId, table.dueAt.asc().nullsLast(), table.id),
+    index('tickets_due_soon_idx').on(table.dueSoonAt).where(sql`${table.dueSoonAt} is not null`),
+    // The office bearer's list holds the city's escalated tickets besides those awaiting them.
+    index('tickets_city_escalated_idx')
+      .on(table.cityId, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.escalation} is not null`),
   ],
 );
 
@@ -408,4 +432,132 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(table.targetType, table.targetId, table.at.desc()),
     index('audit_log_actor_idx').on(table.actorUserId, table.at.desc()),
   ],
+);
+
+/**
+ * Time on a ticket (docs/architecture.md#time-and-service-levels): each chapter's own calendar and
+ * SLA overrides (null: the default calendar, the association's defaults). Both kept as the JSON of
+ * their shared schemas (`chapterCalendarSchema`, `slaOverridesSchema`), validated on the way in.
+ */
+export const chapterSettings = pgTable('chapter_settings', {
+  cityId: integer('city_id')
+    .primaryKey()
+    .references(() => cities.id, { onDelete: 'cascade' }),
+  calendar: jsonb('calendar').$type<ChapterCalendar>(),
+  sla: jsonb('sla').$type<SlaOverrides>(),
+  updatedAt: updatedAt(),
+});
+
+/** The association's SLA defaults: one row (`id` is always 1) once an admin saved them. */
+export const slaDefaults = pgTable(
+  'sla_defaults',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').$type<SlaSettings>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('sla_defaults_one_row', sql`${table.id} = 1`)],
+);
+
+const stageList = sql.raw(SLA_STAGES.map((stage) => `'${stage}'`).join(', '));
+const alertList = sql.raw(ALERT_LEVELS.map((level) => `'${level}'`).join(', '));
+
+/**
+ * The stage log: one row per stage a ticket entered, opened and closed in the transaction of the
+ * action that causes it (at most one open per ticket). `holderId` holds it, for `actingForId` when
+ * that one was away. `slaMinutes` is the stage's working time; `firstDueAt` the due time before any
+ * interim reply, `dueAt` the current one. `nextAlertAt` is when the scheduler next has something to
+ * do with the stage (the reminder, then the escalations; null when nothing is left): its partial
+ * index is all a tick reads. `dueAt` null: a stage carried over by migration 0010 whose due time
+ * the first tick computes.
+ */
+export const ticketStages = pgTable(
+  'ticket_stages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<SlaStage>().notNull(),
+    holderRole: text('holder_role').$type<Role>().notNull(),
+    holderId: integer('holder_id').references(() => users.id, { onDelete: 'set null' }),
+    actingForId: integer('acting_for_id').references(() => users.id, { onDelete: 'set null' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    slaMinutes: integer('sla_minutes').notNull(),
+    firstDueAt: timestamp('first_due_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    remindAt: timestamp('remind_at', { withTimezone: true }),
+    presidentAt: timestamp('president_at', { withTimezone: true }),
+    nextAlertAt: timestamp('next_alert_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftById: integer('left_by_id').references(() => users.id, { onDelete: 'set null' }),
+    leftBy: text('left_by'),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    check('ticket_stages_stage_check', sql`${table.stage} in (${stageList})`),
+    index('ticket_stages_ticket_idx').on(table.ticketId, table.enteredAt, table.id),
+    uniqueIndex('ticket_stages_one_open').on(table.ticketId).where(sql`${table.leftAt} is null`),
+    index('ticket_stages_next_alert_idx')
+      .on(table.nextAlertAt, table.id)
+      .where(sql`${table.leftAt} is null and ${table.nextAlertAt} is not null`),
+    index('ticket_stages_unscheduled_idx')
+      .on(table.id)
+      .where(sql`${table.leftAt} is null and ${table.dueAt} is null`),
+  ],
+);
+
+/** What the scheduler did on a stage, each level once: the unique (stage, level) makes a repeat a no-op. */
+export const stageAlerts = pgTable(
+  'stage_alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => ticketStages.id, { onDelete: 'cascade' }),
+    level: text('level').$type<AlertLevel>().notNull(),
+    toRole: text('to_role').$type<Role>().notNull(),
+    toId: integer('to_id').references(() => users.id, { onDelete: 'set null' }),
+    actingForId: integer('acting_for_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('stage_alerts_stage_level_unique').on(table.stageId, table.level),
+    check('stage_alerts_level_check', sql`${table.level} in (${alertList})`),
+  ],
+);
+
+/** Interim replies: each moved its stage's due time to the end of `expectedBy`. */
+export const stageExtensions = pgTable(
+  'stage_extensions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => ticketStages.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    expectedBy: date('expected_by', { mode: 'string' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('stage_extensions_stage_idx').on(table.stageId, table.id)],
+);
+
+/** A staff member's absence: from `fromDate` to `toDate` (both included) `standInId` takes their hand-offs and escalations. */
+export const absences = pgTable(
+  'absences',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    standInId: integer('stand_in_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [check('absences_days_check', sql`${table.fromDate} <= ${table.toDate}`)],
 );

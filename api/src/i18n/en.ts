@@ -48,6 +48,24 @@ export const en = {
       body: '{{author}} replied on ticket #{{ticketId}}, "{{title}}":',
       dashboardLinkLabel: 'Open the ticket',
     },
+    stageReminder: {
+      subject: 'Reminder: ticket #{{ticketId}} is due {{due}}',
+      body: 'Ticket #{{ticketId}} of the {{city}} chapter, "{{title}}", is waiting for the {{stageLabel}}, due {{due}}.',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    stageEscalated: {
+      subject: 'Escalated: ticket #{{ticketId}} is overdue',
+      body: 'Ticket #{{ticketId}} of the {{city}} chapter, "{{title}}", was due {{due}} at the {{stageLabel}} and is escalated to you.',
+      actingFor: 'You receive it standing in for {{actingFor}}.',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    interimReplyMember: {
+      subject: 'Your ticket #{{ticketId}} needs more time',
+      greeting: 'Dear {{name}},',
+      body: 'Your ticket "{{title}}" needs more time at the {{stageLabel}}. The next step is expected by {{expectedBy}}, for this reason:',
+      openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
     memberLink: {
       subject: 'Your link to your tickets',
       greeting: 'Dear {{name}},',
@@ -73,6 +91,11 @@ export const en = {
     unsubscribeNote: 'You receive this email because you submitted a ticket to the Help Desk.',
   },
   /** The statuses as the messages name them. */
+  stage: {
+    review: "City President's review",
+    resolution: "Convenor's resolution",
+    approval: "Office Bearer's final approval",
+  },
   status: {
     pending: 'pending',
     'in-review': 'in review',

@@ -45,6 +45,24 @@ export const hi: Translation<Catalogue> = {
       body: '{{author}} ने टिकट #{{ticketId}}, "{{title}}" पर जवाब दिया:',
       dashboardLinkLabel: 'टिकट खोलें',
     },
+    stageReminder: {
+      subject: 'अनुस्मारक: टिकट #{{ticketId}} की नियत तिथि {{due}} है',
+      body: '{{city}} शाखा का टिकट #{{ticketId}}, "{{title}}", {{stageLabel}} की प्रतीक्षा में है, नियत समय {{due}}।',
+      dashboardLinkLabel: 'टिकट खोलें',
+    },
+    stageEscalated: {
+      subject: 'आगे बढ़ाया गया: टिकट #{{ticketId}} अतिदेय है',
+      body: '{{city}} शाखा का टिकट #{{ticketId}}, "{{title}}", {{stageLabel}} में {{due}} तक देय था और अब आपको आगे बढ़ाया गया है।',
+      actingFor: 'आप इसे {{actingFor}} के स्थानापन्न के रूप में प्राप्त कर रहे हैं।',
+      dashboardLinkLabel: 'टिकट खोलें',
+    },
+    interimReplyMember: {
+      subject: 'आपके टिकट #{{ticketId}} को और समय चाहिए',
+      greeting: 'प्रिय {{name}},',
+      body: 'आपके टिकट "{{title}}" को {{stageLabel}} में और समय चाहिए। अगला चरण {{expectedBy}} तक अपेक्षित है, इस कारण से:',
+      openWithLink: 'अपनी पुष्टि ईमेल के लिंक से अपना टिकट खोलें, या नया लिंक मांगें:',
+      trackLinkLabel: 'अपने टिकटों का नया लिंक पाएं',
+    },
     memberLink: {
       subject: 'आपके टिकटों का लिंक',
       greeting: 'प्रिय {{name}},',
@@ -68,6 +86,11 @@ export const hi: Translation<Catalogue> = {
       keepPrivate: 'इस लिंक से बिना पासवर्ड के आपके टिकट खुलते हैं: इसे किसी के साथ साझा न करें।',
     },
     unsubscribeNote: 'आपको यह ईमेल इसलिए मिला है क्योंकि आपने हेल्प डेस्क पर टिकट दर्ज किया था।',
+  },
+  stage: {
+    review: 'सिटी प्रेसिडेंट की समीक्षा',
+    resolution: 'संयोजक का समाधान',
+    approval: 'पदाधिकारी की अंतिम स्वीकृति',
   },
   status: {
     pending: 'लंबित',

@@ -46,6 +46,24 @@ export const mr: Translation<Catalogue> = {
       body: '{{author}} यांनी तिकीट #{{ticketId}}, "{{title}}" वर उत्तर दिले:',
       dashboardLinkLabel: 'तिकीट उघडा',
     },
+    stageReminder: {
+      subject: 'स्मरणपत्र: तिकीट #{{ticketId}} ची देय वेळ {{due}} आहे',
+      body: '{{city}} शाखेचे तिकीट #{{ticketId}}, "{{title}}", {{stageLabel}} च्या प्रतीक्षेत आहे, देय वेळ {{due}}.',
+      dashboardLinkLabel: 'तिकीट उघडा',
+    },
+    stageEscalated: {
+      subject: 'पुढे पाठवले: तिकीट #{{ticketId}} थकीत आहे',
+      body: '{{city}} शाखेचे तिकीट #{{ticketId}}, "{{title}}", {{stageLabel}} मध्ये {{due}} पर्यंत देय होते आणि आता तुमच्याकडे पुढे पाठवले आहे.',
+      actingFor: 'तुम्ही हे {{actingFor}} यांच्या जागी पर्यायी म्हणून स्वीकारत आहात.',
+      dashboardLinkLabel: 'तिकीट उघडा',
+    },
+    interimReplyMember: {
+      subject: 'तुमच्या तिकीट #{{ticketId}} ला अधिक वेळ लागेल',
+      greeting: 'प्रिय {{name}},',
+      body: 'तुमच्या तिकीट "{{title}}" ला {{stageLabel}} मध्ये अधिक वेळ लागेल. पुढील टप्पा {{expectedBy}} पर्यंत अपेक्षित आहे, या कारणासाठी:',
+      openWithLink: 'तुमच्या पुष्टीकरण ईमेलमधील लिंकने तुमचे तिकीट उघडा, किंवा नवीन लिंक मागवा:',
+      trackLinkLabel: 'तुमच्या तिकिटांची नवीन लिंक मिळवा',
+    },
     memberLink: {
       subject: 'तुमच्या तिकिटांची लिंक',
       greeting: 'प्रिय {{name}},',
@@ -69,6 +87,11 @@ export const mr: Translation<Catalogue> = {
       keepPrivate: 'या लिंकमुळे पासवर्डशिवाय तुमची तिकिटे उघडतात: ती कोणाशीही शेअर करू नका.',
     },
     unsubscribeNote: 'तुम्ही हेल्प डेस्ककडे तिकीट नोंदवले असल्यामुळे तुम्हाला हा ईमेल आला आहे.',
+  },
+  stage: {
+    review: 'सिटी प्रेसिडेंटचे पुनरावलोकन',
+    resolution: 'संयोजकाचे निराकरण',
+    approval: 'पदाधिकाऱ्याची अंतिम मंजुरी',
   },
   status: {
     pending: 'प्रलंबित',

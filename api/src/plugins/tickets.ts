@@ -38,6 +38,7 @@ export function registerTicketServices(app: FastifyInstance, config: Config): vo
       maxBytes: config.uploadMaxBytes,
       unusablePasswordHash: app.dummyPasswordHash,
       notifier: app.outbox.notifier,
+      clock: app.clock,
     }),
   );
 

@@ -7,6 +7,7 @@ const meanings = {
   403: 'Signed in with a role that may not do this',
   404: 'Not found',
   409: 'Clashes with what is stored (duplicate, one president per city, last admin)',
+  422: 'Well formed, but a rule refuses it: `details[].code` names the rule when it has a code',
   429: 'Too many attempts: `Retry-After` says when to try again',
 } as const;
 

@@ -3,6 +3,8 @@ import type { Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../db/database';
 import { cities, cityCommittees, committees, users } from '../db/schema';
 import { hashPassword } from './passwords';
+import { scheduleCarriedOverStages } from './sla/scheduler';
+import { openCarriedOverStages } from './sla/stages';
 import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './tickets/demoTickets';
 
 /** The cities whose office bearers get demo accounts (docs/architecture.md#run-modes), then a few more chapters. */
@@ -183,6 +185,13 @@ export async function seedDemoData(
       passwordHash,
       count: tickets,
     });
+    // The open demo tickets' current stages, as migration 0010 opens them on an existing database,
+    // entered when each ticket last changed, with their due times on the default calendar (many
+    // are overdue: the lists show it; the scheduler escalates them once it ticks).
+    await openCarriedOverStages(tx);
+    while ((await scheduleCarriedOverStages(tx)) > 0) {
+      // every batch until none is left
+    }
     return true;
   });
 }

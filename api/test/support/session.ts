@@ -1,5 +1,6 @@
 import type { App } from '../../src/app';
 import { DEFAULT_DEMO_PASSWORD } from '../../src/config';
+import type { Clock } from '../../src/services/clock';
 import { buildTestApp, type CapturedLogs } from './testApp';
 import type { TestDatabase } from './testDatabase';
 
@@ -19,11 +20,13 @@ export function buildDemoApp(
   database: TestDatabase,
   env: Record<string, string> = {},
   logs?: CapturedLogs,
+  clock?: Clock,
 ): Promise<App> {
   return buildTestApp(
     database,
     { HELPDESK_DEMO_DATA: 'true', HELPDESK_SECRET: TEST_SECRET, ...relaxedLimits, ...env },
     logs,
+    clock,
   );
 }
 

@@ -1,5 +1,6 @@
 import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { Clock } from '../../src/services/clock';
 import type { TestDatabase } from './testDatabase';
 
 // The app gets the copies of these packages that apiTestEnvironment.ts loaded outside jest's
@@ -44,6 +45,8 @@ export function buildTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
   logs?: CapturedLogs,
+  /** The api's clock (default: the machine's). */
+  clock?: Clock,
 ): Promise<App> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +54,7 @@ export function buildTestApp(
     ...database.env,
     ...env,
   });
-  return buildApp({ config, logDestination: logs?.destination });
+  return buildApp({ config, logDestination: logs?.destination, clock });
 }
 
 /**

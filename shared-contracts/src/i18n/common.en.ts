@@ -31,6 +31,9 @@ export const commonEn = {
       linkRequested: 'Link to the tickets',
       shareLinkRotated: 'New link to the ticket',
       memberLinkRotated: 'New link to the tickets',
+      reminder: 'Reminder of a due stage',
+      escalated: 'Escalation of an overdue stage',
+      interimReply: 'Interim reply',
     },
   },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */

@@ -29,6 +29,9 @@ export const commonHi: Translation<typeof commonEn> = {
       linkRequested: 'टिकटों का लिंक',
       shareLinkRotated: 'टिकट का नया लिंक',
       memberLinkRotated: 'टिकटों का नया लिंक',
+      reminder: 'देय चरण का अनुस्मारक',
+      escalated: 'अतिदेय चरण को आगे बढ़ाना',
+      interimReply: 'अंतरिम उत्तर',
     },
   },
   role: {

@@ -29,6 +29,9 @@ export const commonMr: Translation<typeof commonEn> = {
       linkRequested: 'तिकिटांची लिंक',
       shareLinkRotated: 'तिकिटाची नवीन लिंक',
       memberLinkRotated: 'तिकिटांची नवीन लिंक',
+      reminder: 'देय टप्प्याचे स्मरणपत्र',
+      escalated: 'थकीत टप्पा पुढे पाठवणे',
+      interimReply: 'अंतरिम उत्तर',
     },
   },
   role: {

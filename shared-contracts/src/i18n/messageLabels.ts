@@ -20,6 +20,9 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'member.link_requested': 'messages.event.linkRequested',
   'ticket.link_rotated': 'messages.event.shareLinkRotated',
   'member.link_rotated': 'messages.event.memberLinkRotated',
+  'ticket.reminder': 'messages.event.reminder',
+  'ticket.escalated': 'messages.event.escalated',
+  'ticket.interim_reply': 'messages.event.interimReply',
 };
 
 /** The channel's name ("Email", "SMS", "WhatsApp"). */

@@ -55,6 +55,9 @@ export const MESSAGE_EVENTS = [
   'member.link_requested',
   'ticket.link_rotated',
   'member.link_rotated',
+  'ticket.reminder',
+  'ticket.escalated',
+  'ticket.interim_reply',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

@@ -48,7 +48,7 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           actor,
           request.params.id,
-          { action, comment, version, visibility },
+          { action, comment, version, visibility, now: app.clock.now() },
           app.outbox.notifier,
           auditActorOf(request),
         );
@@ -77,7 +77,7 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         currentUserOf(request),
         request.params.id,
-        request.body,
+        { ...request.body, now: app.clock.now() },
         app.outbox.notifier,
         auditActorOf(request),
       );

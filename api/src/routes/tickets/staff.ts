@@ -87,7 +87,13 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       // and the zod serializer by api/test/tickets-listing-json.test.ts): a string with a JSON content
       // type is sent as it is.
       async (request, reply) => {
-        const body = await listStaffTicketsJson(app.runSql, tokenClaimsOf(request), listing, request.query);
+        const body = await listStaffTicketsJson(
+          app.runSql,
+          tokenClaimsOf(request),
+          listing,
+          request.query,
+          app.clock.now(),
+        );
         if (body === null) throw invalidSession();
         // The type provider expects the answer as an object; this one is its JSON already.
         return reply.type(JSON_TYPE).send(body as unknown as TicketListResponse);

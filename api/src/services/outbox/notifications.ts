@@ -14,9 +14,15 @@
  *
  * Members get email, and SMS or WhatsApp too when they opted in and the channel is configured.
  */
-import { and, eq } from 'drizzle-orm';
-import type { Assignee, MessageChannel, TicketStatus } from 'shared-contracts/contracts';
-import { cities, tickets, users } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  AlertLevel,
+  Assignee,
+  MessageChannel,
+  SlaStage,
+  TicketStatus,
+} from 'shared-contracts/contracts';
+import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
 import {
@@ -71,6 +77,25 @@ export interface ReplyFacts {
   byMember: boolean;
   visibility: 'public' | 'internal';
   text: string;
+}
+
+export interface StageAlertFacts {
+  ticketId: number;
+  level: AlertLevel;
+  toUserId: number;
+  stage: SlaStage;
+  /** The stage's due time as the chapter reads it (`2026-12-08 17:00`). */
+  due: string;
+  /** The absent person the recipient stands in for. */
+  actingFor?: string | null;
+}
+
+export interface InterimReplyFacts {
+  ticketId: number;
+  stage: SlaStage;
+  reason: string;
+  /** The promised day, `YYYY-MM-DD`. */
+  expectedBy: string;
 }
 
 /** The phone channels a ticket's opt-in covers: both or none (one box on the submit form). */
@@ -224,6 +249,60 @@ export class Notifier {
     await enqueueMessages(tx, messages, this.clock.now());
   }
 
+  /**
+   * The scheduler acted on a stage (docs/architecture.md#time-and-service-levels): the holder's
+   * reminder, or the escalation to the next level or the association president, by email to that
+   * staff member (read by the insert; an inactive one gets nothing).
+   */
+  async stageAlert(tx: Writer, facts: StageAlertFacts): Promise<void> {
+    const ticket = await ticketFacts(tx, facts.ticketId);
+    if (!ticket) return;
+    await enqueueWithStaff(
+      tx,
+      [],
+      [
+        {
+          userId: facts.toUserId,
+          event: facts.level === 'reminder' ? 'ticket.reminder' : 'ticket.escalated',
+          ticketId: ticket.id,
+          template: facts.level === 'reminder' ? 'stageReminder' : 'stageEscalated',
+          params: {
+            ticketId: ticket.id,
+            title: ticket.title,
+            city: ticket.city,
+            stage: facts.stage,
+            due: facts.due,
+            actingFor: facts.actingFor ?? '',
+          },
+          locale: DEFAULT_LOCALE,
+        },
+      ],
+      this.clock.now(),
+    );
+  }
+
+  /** The holder posted an interim reply: the member is told why, and by when to expect the next step. */
+  async interimReply(tx: Writer, facts: InterimReplyFacts): Promise<void> {
+    const ticket = await ticketFacts(tx, facts.ticketId);
+    if (!ticket) return;
+    const messages = this.messagesTo(
+      ticket.member,
+      'ticket.interim_reply',
+      'interimReplyMember',
+      {
+        ticketId: ticket.id,
+        title: ticket.title,
+        city: ticket.city,
+        name: ticket.member.fullName,
+        stage: facts.stage,
+        reason: facts.reason,
+        expectedBy: facts.expectedBy,
+      },
+      ticket.id,
+    );
+    await enqueueMessages(tx, messages, this.clock.now());
+  }
+
   /** Staff rotated the ticket's share key: its member gets the new share link by email. */
   async shareLinkRotated(tx: Writer, ticketId: number, shareUrl: string): Promise<boolean> {
     const ticket = await ticketFacts(tx, ticketId);
@@ -293,13 +372,25 @@ async function activeUser(tx: Writer, id: number): Promise<Person | undefined> {
   return row;
 }
 
-/** The office bearer who holds the ticket for this role (none for Completed or Admin). */
+const STAGE_OF_HOLDER = { CityPresident: 'review', Convenor: 'resolution', Observer: 'approval' } as const;
+
+/**
+ * The office bearer who holds the ticket for this role (none for Completed or Admin): the open
+ * stage's holder, who is their stand-in while they are away (docs/architecture.md#time-and-service-levels).
+ */
 async function holderOf(
   tx: Writer,
   ticketId: number,
   assignee: Assignee | null,
 ): Promise<Person | undefined> {
   if (!assignee || !(assignee in HOLDER_COLUMN)) return undefined;
+  const [open] = await tx
+    .select({ holderId: ticketStages.holderId, stage: ticketStages.stage })
+    .from(ticketStages)
+    .where(and(eq(ticketStages.ticketId, ticketId), isNull(ticketStages.leftAt)));
+  if (open && open.stage === STAGE_OF_HOLDER[assignee as keyof typeof STAGE_OF_HOLDER]) {
+    return open.holderId ? activeUser(tx, open.holderId) : undefined;
+  }
   const column = HOLDER_COLUMN[assignee as keyof typeof HOLDER_COLUMN];
   const [row] = await tx.select({ id: column }).from(tickets).where(eq(tickets.id, ticketId));
   return row?.id ? activeUser(tx, row.id) : undefined;

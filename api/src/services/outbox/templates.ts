@@ -31,6 +31,9 @@ export const TEMPLATES = {
   memberLink: { toMember: true },
   shareLinkRotated: { toMember: true },
   memberLinkRotated: { toMember: true },
+  stageReminder: { toMember: false },
+  stageEscalated: { toMember: false },
+  interimReplyMember: { toMember: true },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -136,6 +139,22 @@ function blocksOf(
         ...(typeof params.memberUrl === 'string' ? [link('memberLinkLabel', params.memberUrl)] : []),
         { kind: 'text', text: t('keepPrivate') },
       ];
+    case 'stageReminder':
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+    case 'stageEscalated':
+      return [
+        { kind: 'text', text: t('body') },
+        ...(params.actingFor ? [{ kind: 'text' as const, text: t('actingFor') }] : []),
+        link('dashboardLinkLabel', dashboardPath(ticketId)),
+      ];
+    case 'interimReplyMember':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.reason ?? '') },
+        { kind: 'text', text: t('openWithLink') },
+        link('trackLinkLabel', TRACK_PATH),
+      ];
     case 'memberLink':
       return [
         { kind: 'text', text: t('greeting') },
@@ -183,6 +202,7 @@ export function renderEmail(
   const filled = {
     ...params,
     statusLabel: params.status ? translate(locale, `status.${String(params.status)}`) : '',
+    stageLabel: params.stage ? translate(locale, `stage.${String(params.stage)}`) : '',
   };
   const blocks = blocksOf(template, locale, filled, publicUrl);
   const toMember = TEMPLATES[template].toMember;

@@ -18,6 +18,7 @@ import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import type { Notifier } from '../outbox/notifications';
+import { syncStage } from '../sla/stages';
 import type { AccessActor } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
 import { actionForStatus } from './actionForStatus';
@@ -41,6 +42,8 @@ export interface ActionRequest {
    * it). Reasons and resolutions are always public.
    */
   visibility?: 'public' | 'internal';
+  /** The api clock's now: the stage the ticket leaves closes, and the next opens, then. */
+  now: Date;
 }
 
 /** Without a version from the caller, a ticket changed between read and write is decided again. */
@@ -136,6 +139,14 @@ export async function actOnTicket(
           .insert(ticketComments)
           .values({ ...entry, action: 'note', text: noteText, visibility: 'internal' });
       }
+      // The stage log moves in this transaction: the hand-off below goes to the new stage's holder
+      // (their stand-in while they are away).
+      await syncStage(tx, {
+        ticketId: id,
+        now: request.now,
+        by: { id: actor.id, name: actor.fullName },
+        outcome: history.action,
+      });
       await notifier?.actionTaken(tx, {
         ticketId: id,
         before: { status: row.status as TicketStatus, currentAssignee: row.currentAssignee ?? null },
@@ -192,7 +203,13 @@ export function changeTicketStatus(
   db: AppDatabase,
   actor: ActionActor,
   id: number,
-  body: { status: TicketStatus; comment?: string; version?: number; visibility?: 'public' | 'internal' },
+  body: {
+    status: TicketStatus;
+    comment?: string;
+    version?: number;
+    visibility?: 'public' | 'internal';
+    now: Date;
+  },
   notifier?: Notifier,
   auditActor?: AuditActor,
 ): Promise<Ticket> {
@@ -204,7 +221,7 @@ export function changeTicketStatus(
     db,
     actor,
     id,
-    { action, comment: body.comment, version: body.version, visibility: body.visibility },
+    { action, comment: body.comment, version: body.version, visibility: body.visibility, now: body.now },
     notifier,
     auditActor,
   );

@@ -54,7 +54,8 @@ export interface StaffListing {
  * - `cityPresidentAll`: every ticket of the city.
  * - `governorPending`: pending tickets of every city (the governor may move them to review).
  * - `observerAssigned`: the city's tickets awaiting the office bearer's final approval (in-review,
- *   with the Observer since the convenor resolved them).
+ *   with the Observer since the convenor resolved them), and the city's tickets whose open stage
+ *   the scheduler escalated (`escalation` set: to the office bearer, the chain's next level, ADR 0033).
  * - `observerAll`: every ticket of the city.
  * - `convenorAssigned`: the city's tickets the chain handed to the convenor (approved by the admin
  *   or the city president), whatever happened to them since.
@@ -70,8 +71,7 @@ export const STAFF_LISTINGS = {
   governorPending: { roles: ['governor'], statuses: ['pending'], cityInAnswer: false },
   observerAssigned: {
     roles: ['observer'],
-    statuses: ['in-review'],
-    rule: `t.current_assignee = 'Observer'`,
+    rule: `((t.status = 'in-review' and t.current_assignee = 'Observer') or t.escalation is not null)`,
     cityInAnswer: true,
   },
   observerAll: { roles: ['observer'], cityInAnswer: true },
@@ -206,6 +206,8 @@ export function ticketFilter(
   values: SqlValues,
   /** The caller's city as SQL, when the statement reads it itself (see listingStatement). */
   actorCity?: string,
+  /** The api clock's now, for `due` (docs/architecture.md#time-and-service-levels). */
+  now?: Date,
 ): TicketFilter {
   const cityStatus: string[] = [];
   const other: string[] = [];
@@ -214,6 +216,16 @@ export function ticketFilter(
   if (scope.kind === 'city') cityStatus.push(`city_id = ${actorCity ?? values.add(scope.cityId)}`);
   if (listing.statuses) cityStatus.push(`status in (${listing.statuses.map(statusLiteral).join(', ')})`);
   if (listing.rule) other.push(listing.rule);
+  // `due`: the open stage's due time passed (overdue), or its reminder point did and the due time
+  // not yet (soon); both read an index of `tickets` (tickets_due_idx, tickets_due_soon_idx).
+  if (query.due && now) {
+    const at = values.add(now.toISOString());
+    other.push(
+      query.due === 'overdue'
+        ? `t.due_at <= ${at}::timestamptz`
+        : `t.due_soon_at <= ${at}::timestamptz and t.due_at > ${at}::timestamptz`,
+    );
+  }
   if (query.status && query.status !== 'all') cityStatus.push(`status = ${values.add(query.status)}`);
   const city = query.city?.trim();
   if (city) {
@@ -345,9 +357,21 @@ walk as materialized (
 ), page as (select id, created_at from found ${order} limit ${pageSize} offset ${offset})`;
 }
 
-/** A page of `tickets t` newest first, as the CTE `page` (id, created_at). */
-function pageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
+/** A page of `tickets t` newest first (or earliest due first), as the CTE `page` (id, created_at). */
+function pageSql(
+  filter: TicketFilter,
+  values: SqlValues,
+  pageSize: number,
+  offset: number,
+  byDue = false,
+): string {
   if (filter.search) return searchPageSql(filter, values, pageSize, offset);
+  if (byDue) {
+    // `sort=due`: the earliest due first, tickets without an open stage last (tickets_due_idx,
+    // tickets_city_due_idx keep this order).
+    return `page as (select t.id, t.created_at from tickets t where ${ticketsWhere(filter, values)}
+  order by t.due_at asc nulls last, t.id asc limit ${pageSize} offset ${offset})`;
+  }
   const order = 'order by t.created_at desc, t.id desc';
   const where = ticketsWhere(filter, values);
   if (offset < SKIP_BY_DAYS_FROM || filter.other.length || filter.from || filter.to) {
@@ -402,7 +426,8 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
   (select row_to_json(x) from (select u.id, u.full_name as "fullName" from users u
     where u.id = t.convenor_id and u.full_name <> '') x) as "convenor",
   (select row_to_json(x) from (select u.id, u.full_name as "fullName" from users u
-    where u.id = t.observer_id and u.full_name <> '') x) as "observer") j`;
+    where u.id = t.observer_id and u.full_name <> '') x) as "observer",
+  t.stage, ${iso('t.due_at')} as "dueAt", ${iso('t.due_soon_at')} as "dueSoonAt", t.escalation) j`;
 
 /**
  * The CTE `me`: the user behind the token, read in the statement that answers the call (lists,
@@ -428,13 +453,18 @@ export function listingStatement(
   session: TokenClaims,
   listing: StaffListing,
   query: TicketListQuery,
+  /** The api clock's now (for `due`). */
+  now: Date,
 ): SqlStatement {
   const values = new SqlValues();
   const me = sessionUserSql(session, values);
   // staffScope decides by role whether the list is of one city; which city is the user row's (a
   // city-scoped user without a city sees nothing: city_id = null matches no ticket).
   const actor = { id: session.userId, role: session.role, cityId: 0 };
-  const filter = ticketFilter(actor, listing, query, values, SESSION_CITY);
+  const filter = ticketFilter(actor, listing, query, values, SESSION_CITY, now);
+  // A search lists newest first whatever `sort` says (its matches are found newest first).
+  const byDue = query.sort === 'due' && !filter.search;
+  const order = byDue ? 'x.due_at asc nulls last, x.id asc' : 'x.created_at desc, x.id desc';
   const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
   const offset = ((query.page ?? 1) - 1) * pageSize;
   // A bounded count that passed its bound (COUNT_LIMIT, or the end of the page asked for): the
@@ -449,11 +479,11 @@ export function listingStatement(
   const city = listing.cityInAnswer
     ? `',"city":' || coalesce(to_json((select city_name from me))::text, 'null') || `
     : '';
-  const text = `with ${me}, ${pageSql(filter, values, pageSize, offset)},
+  const text = `with ${me}, ${pageSql(filter, values, pageSize, offset, byDue)},
 n as materialized (select (${total.sql})::int as total)
 select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
-  select string_agg(x.ticket, ',' order by x.created_at desc, x.id desc) from (
-    select t.created_at, t.id, (select ${TICKET_JSON}) as ticket
+  select string_agg(x.ticket, ',' order by ${order}) from (
+    select t.created_at, t.due_at, t.id, (select ${TICKET_JSON}) as ticket
     from page p join tickets t on t.id = p.id
     join cities c on c.id = t.city_id
     left join committees cm on cm.id = t.committee_id
@@ -476,7 +506,8 @@ export async function listStaffTicketsJson(
   session: TokenClaims,
   listing: StaffListing,
   query: TicketListQuery,
+  now: Date,
 ): Promise<string | null> {
-  const [row] = await runSql<{ body: string | null }>(listingStatement(session, listing, query));
+  const [row] = await runSql<{ body: string | null }>(listingStatement(session, listing, query, now));
   return row?.body ?? null;
 }

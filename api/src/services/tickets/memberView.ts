@@ -85,6 +85,10 @@ export function memberTicket(ticket: Ticket): Ticket {
     cityPresident: person(ticket.cityPresident),
     convenor: person(ticket.convenor),
     observer: person(ticket.observer),
+    stage: ticket.stage,
+    dueAt: ticket.dueAt,
+    dueSoonAt: ticket.dueSoonAt,
+    escalation: ticket.escalation,
     ...(ticket.comments ? { comments: memberHistory(ticket.comments) } : {}),
     ...(ticket.attachments ? { attachments: ticket.attachments.map(memberAttachment) } : {}),
   };

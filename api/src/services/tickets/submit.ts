@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { type Notifier, phoneChannelsOf } from '../outbox/notifications';
+import { syncStage } from '../sla/stages';
 import { claimKey, recordAnswer } from './idempotency';
 import { hashSecret, newSecret, shareUrlOf } from './keys';
 import { issueMemberKeyIfNone } from './linkKeys';
@@ -167,6 +168,8 @@ export interface SubmitRequest {
   unusablePasswordHash: string;
   /** Writes the submit's messages in its transaction (the bench measures the submit without). */
   notifier?: Notifier;
+  /** The api clock's now: the city president's review stage opens then. */
+  now: Date;
 }
 
 /** Writes the ticket (and maybe the member) in one transaction. */
@@ -261,6 +264,9 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       await tx
         .insert(ticketComments)
         .values({ ticketId: ticket.id, ...submittedEntry({ ...member, fullName: input.fullName }) });
+      // The city president's review opens in this transaction (docs/architecture.md#time-and-service-levels):
+      // with them, or with their stand-in while they are away.
+      const reviewer = await syncStage(tx, { ticketId: ticket.id, now: request.now });
       const body: TicketSubmitResponse = {
         success: true,
         ticketId: ticket.id,
@@ -281,7 +287,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           optIn: phoneChannelsOf(input.phoneUpdates),
           locale: input.language,
         },
-        cityPresidentId,
+        cityPresidentId: reviewer ? reviewer.id : cityPresidentId,
         shareUrl: body.shareUrl,
         memberUrl: memberLink,
       });

@@ -26,6 +26,7 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../httpError';
+import type { Clock } from '../clock';
 import type { Notifier } from '../outbox/notifications';
 import { checkFileContent } from './fileContent';
 import { detectFileType, safeFileName } from './fileType';
@@ -125,6 +126,8 @@ export class SubmitService {
       unusablePasswordHash: string;
       /** Writes the submit's messages (docs/architecture.md#conversation-and-notifications). */
       notifier?: Notifier;
+      /** The api's one clock (the review stage opens at its now). */
+      clock: Clock;
     },
   ) {}
 
@@ -278,6 +281,7 @@ export class SubmitService {
       idempotency: idempotencyKey ? { key: idempotencyKey, requestHash } : null,
       unusablePasswordHash: this.options.unusablePasswordHash,
       notifier: this.options.notifier,
+      now: this.options.clock.now(),
     });
     if (outcome.kind === 'created') {
       this.options.notifier?.afterCommit();

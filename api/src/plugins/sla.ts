@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { SlaScheduler } from '../services/sla/scheduler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SLA scheduler: ticks every minute when enabled; tests call `tick()` themselves. */
+    slaScheduler: SlaScheduler;
+  }
+}
+
+/**
+ * The SLA scheduler (docs/architecture.md#time-and-service-levels, ADR 0033): started when the app
+ * is ready (SLA_SCHEDULER, on unless NODE_ENV=test), stopped, with a tick under way finished, when
+ * it closes. Registered after the outbox, whose notifier it writes with.
+ */
+export function registerSlaScheduler(app: FastifyInstance, config: Config): void {
+  const scheduler = new SlaScheduler(
+    app.db,
+    app.clock,
+    app.outbox.notifier,
+    app.log.child({ component: 'sla' }),
+  );
+  app.decorate('slaScheduler', scheduler);
+  app.addHook('onReady', async () => {
+    if (config.scheduler.enabled) scheduler.start(config.scheduler.tickMs);
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+  });
+}

@@ -1,0 +1,222 @@
+/**
+ * The stage log (docs/architecture.md#time-and-service-levels): which stage of the chain a ticket
+ * is in follows from its status and holder, so after every change (the submit, each workflow
+ * action) `syncStage` closes the stage the ticket left and opens the one it entered, in the same
+ * transaction. A stage's due time, reminder point and association-president point are computed
+ * once, when it opens, on the chapter's calendar; the scheduler then compares instants only.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type Assignee,
+  addWorkingTime,
+  type ChapterCalendar,
+  localDate,
+  type Role,
+  SLA_HOURS_FIELD,
+  type SlaStage,
+  type TicketAction,
+  type TicketStatus,
+} from 'shared-contracts/contracts';
+import { ticketComments, ticketStages, tickets } from '../../db/schema';
+import type { Writer } from '../outbox/outboxStore';
+import { chapterTime } from './settings';
+
+const STAGE_OF_ASSIGNEE: Partial<Record<Assignee, SlaStage>> = {
+  CityPresident: 'review',
+  Convenor: 'resolution',
+  Observer: 'approval',
+};
+
+/** The role that holds each stage. */
+export const HOLDER_ROLE: Record<SlaStage, Role> = {
+  review: 'citypresident',
+  resolution: 'convenor',
+  approval: 'observer',
+};
+
+/** How the history names each stage. */
+export const STAGE_NAMES: Record<SlaStage, string> = {
+  review: "City President's review",
+  resolution: "Convenor's resolution",
+  approval: "Office Bearer's final approval",
+};
+
+/** How the history names each role the scheduler writes to. */
+export const ROLE_NAMES: Partial<Record<Role, string>> = {
+  citypresident: 'City President',
+  convenor: 'Convenor',
+  observer: 'Office Bearer',
+  credaipresident: 'Credai President',
+};
+
+/** The stage a ticket is in: none once it is resolved or rejected, or with nobody of the chain. */
+export function stageOf(status: string, assignee: string | null): SlaStage | null {
+  if (status === 'resolved' || status === 'rejected') return null;
+  return STAGE_OF_ASSIGNEE[assignee as Assignee] ?? null;
+}
+
+/** The instants of a stage entered at `enteredAt` with `minutes` of working time. */
+export function stageTimes(enteredAt: Date, minutes: number, calendar: ChapterCalendar) {
+  return {
+    dueAt: addWorkingTime(enteredAt, minutes, calendar),
+    remindAt: addWorkingTime(enteredAt, Math.round(minutes * 0.8), calendar),
+    presidentAt: addWorkingTime(enteredAt, Math.round(minutes * 1.5), calendar),
+  };
+}
+
+/** Who receives something meant for `userId` on `day`: them, or their stand-in while they are away. */
+export interface Recipient {
+  id: number | null;
+  name: string | null;
+  /** The absent person the recipient acts for. */
+  actingForId: number | null;
+  actingForName: string | null;
+}
+
+/** Rows of a raw statement (both drivers answer `{ rows }`). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * `userId`, or their active stand-in when an absence covers `day` (the chapter's calendar day).
+ * One level only: a stand-in's own absence does not pass it on.
+ */
+export async function recipientFor(tx: Writer, userId: number | null, day: string): Promise<Recipient> {
+  if (userId == null) return { id: null, name: null, actingForId: null, actingForName: null };
+  const [row] = rowsOf<{ name: string; stand_in_id: number | null; stand_in_name: string | null }>(
+    await tx.execute(sql`
+      select u.full_name as name, s.id as stand_in_id, s.full_name as stand_in_name
+      from users u
+      left join absences a on a.user_id = u.id and a.from_date <= ${day}::date and a.to_date >= ${day}::date
+      left join users s on s.id = a.stand_in_id and s.is_active
+      where u.id = ${userId}`),
+  );
+  if (!row) return { id: null, name: null, actingForId: null, actingForName: null };
+  if (row.stand_in_id != null) {
+    return { id: row.stand_in_id, name: row.stand_in_name, actingForId: userId, actingForName: row.name };
+  }
+  return { id: userId, name: row.name, actingForId: null, actingForName: null };
+}
+
+export interface SyncRequest {
+  ticketId: number;
+  /** The api clock's now: when the stage left and the next one entered. */
+  now: Date;
+  /** Who caused the change (null: the system). */
+  by?: { id: number | null; name: string | null } | null;
+  /** The workflow action that closed the stage. */
+  outcome?: TicketAction | null;
+}
+
+/**
+ * Brings the stage log in line with the ticket as it now is: closes the open stage when the ticket
+ * left it, opens the stage it entered (its holder, or the holder's stand-in, with a history entry
+ * "acting for"), and copies the open stage's due times onto the ticket for the lists. Returns the
+ * open stage's holder (the one to hand the ticket to), or null.
+ */
+export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recipient | null> {
+  const { ticketId, now } = request;
+  const [ticket] = await tx
+    .select({
+      status: tickets.status,
+      currentAssignee: tickets.currentAssignee,
+      cityId: tickets.cityId,
+      cityPresidentId: tickets.cityPresidentId,
+      convenorId: tickets.convenorId,
+      observerId: tickets.observerId,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) return null;
+  const wanted = stageOf(ticket.status, ticket.currentAssignee);
+  const [open] = await tx
+    .select({ id: ticketStages.id, stage: ticketStages.stage })
+    .from(ticketStages)
+    .where(and(eq(ticketStages.ticketId, ticketId), isNull(ticketStages.leftAt)));
+  if (open && open.stage === wanted) return null;
+  if (open) {
+    await tx
+      .update(ticketStages)
+      .set({
+        leftAt: now,
+        leftById: request.by?.id ?? null,
+        leftBy: request.by?.name ?? null,
+        outcome: request.outcome ?? null,
+        nextAlertAt: null,
+      })
+      .where(eq(ticketStages.id, open.id));
+  }
+  if (!wanted) {
+    await tx
+      .update(tickets)
+      .set({ stage: null, dueAt: null, dueSoonAt: null, escalation: null })
+      .where(eq(tickets.id, ticketId));
+    return null;
+  }
+  const { calendar, sla } = await chapterTime(tx, ticket.cityId);
+  const holderId = {
+    review: ticket.cityPresidentId,
+    resolution: ticket.convenorId,
+    approval: ticket.observerId,
+  }[wanted];
+  const holder = await recipientFor(tx, holderId, localDate(now, calendar.timeZone));
+  const minutes = sla[SLA_HOURS_FIELD[wanted]] * 60;
+  const times = stageTimes(now, minutes, calendar);
+  await tx.insert(ticketStages).values({
+    ticketId,
+    stage: wanted,
+    holderRole: HOLDER_ROLE[wanted],
+    holderId: holder.id,
+    actingForId: holder.actingForId,
+    enteredAt: now,
+    slaMinutes: minutes,
+    firstDueAt: times.dueAt,
+    dueAt: times.dueAt,
+    remindAt: times.remindAt,
+    presidentAt: times.presidentAt,
+    nextAlertAt: times.remindAt,
+  });
+  await tx
+    .update(tickets)
+    .set({ stage: wanted, dueAt: times.dueAt, dueSoonAt: times.remindAt, escalation: null })
+    .where(eq(tickets.id, ticketId));
+  if (holder.actingForId != null) {
+    await tx.insert(ticketComments).values({
+      ticketId,
+      actorId: null,
+      actionBy: null,
+      action: 'stand-in',
+      text: `Handed to ${holder.name} (${ROLE_NAMES[HOLDER_ROLE[wanted]]}), acting for ${holder.actingForName}`,
+      statusAfter: ticket.status as TicketStatus,
+      assigneeAfter: ticket.currentAssignee,
+    });
+  }
+  return holder;
+}
+
+/**
+ * Opens the current stage of every open ticket that has none (tickets written without the stage
+ * log: the demo data, the benchmark's seed), entered when the ticket last changed, with no due time
+ * yet: the scheduler's next tick computes it (what migration 0010 does on an existing database).
+ */
+export async function openCarriedOverStages(tx: Writer): Promise<number> {
+  const opened = rowsOf<{ ticket_id: number; stage: SlaStage }>(
+    await tx.execute(sql`
+      insert into ticket_stages (ticket_id, stage, holder_role, holder_id, entered_at, sla_minutes)
+      select t.id,
+        case t.current_assignee when 'CityPresident' then 'review' when 'Convenor' then 'resolution' else 'approval' end,
+        case t.current_assignee when 'CityPresident' then 'citypresident' when 'Convenor' then 'convenor' else 'observer' end,
+        case t.current_assignee when 'CityPresident' then t.city_president_id when 'Convenor' then t.convenor_id
+          else t.observer_id end,
+        t.updated_at, 0
+      from tickets t
+      where t.status not in ('resolved', 'rejected') and t.current_assignee in ('CityPresident', 'Convenor', 'Observer')
+        and not exists (select 1 from ticket_stages s where s.ticket_id = t.id and s.left_at is null)
+      returning ticket_id, stage`),
+  );
+  await tx.execute(sql`
+    update tickets t set stage = s.stage from ticket_stages s
+    where s.ticket_id = t.id and s.left_at is null and t.stage is null`);
+  return opened.length;
+}
