@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   attachmentIcon,
-  downloadAttachment,
-  type Ticket,
+  saveStoredFile,
+  type TicketFile,
   toApiError,
-  uploadPath,
   viewStoredFile,
 } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
@@ -14,70 +13,23 @@ import { formatFileSize } from '../lib/format';
 import { showErrorToast } from '../lib/toast';
 import { FileIcon } from './FileIcon';
 
-export interface FileLink {
-  key: string;
-  fileName: string;
-  url: string;
-  size?: number | null;
-}
-
-/**
- * The files of a ticket: its `attachments`, or else the docs/product.md#data `attachmentPath` and
- * `photoPath` (served under /uploads/attachments and /uploads/photos, docs/product.md#calls).
- */
-export function ticketFiles(
-  ticket: Pick<Ticket, 'attachments' | 'attachmentPath' | 'photoPath'>,
-): FileLink[] {
-  if (ticket.attachments?.length)
-    return ticket.attachments.map((file) => ({
-      key: `${file.kind}-${file.id}`,
-      fileName: file.fileName,
-      url: file.url,
-      size: file.size,
-    }));
-  const files: FileLink[] = [];
-  if (ticket.attachmentPath)
-    files.push({
-      key: 'attachment',
-      fileName: ticket.attachmentPath,
-      url: uploadPath('attachment', ticket.attachmentPath),
-    });
-  if (ticket.photoPath)
-    files.push({ key: 'photo', fileName: ticket.photoPath, url: uploadPath('photo', ticket.photoPath) });
-  return files;
-}
-
-/** How long a saved file's object URL stays valid (the save has read it by then). */
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
 /**
  * Each file with View (a new tab) and Download. Files go only to callers who may see the ticket
  * (docs/architecture.md#security-decisions): Download fetches the file with the page's key as `X-Access-Key` and saves
  * it; View asks for a minute's view link with that key and opens the file's server URL.
  */
-export function AttachmentList({ files, accessKey }: { files: FileLink[]; accessKey: string | null }) {
+export function AttachmentList({ files, accessKey }: { files: TicketFile[]; accessKey: string | null }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function open(file: FileLink, mode: 'view' | 'download') {
+  async function open(file: TicketFile, mode: 'view' | 'download') {
     // View opens the file's own server URL (a minute's view link, a sandboxing CSP), never a
     // same-origin blob: URL (docs/security.md "Attachments in the browser"); its tab opens at
     // once, while the click still counts as the user's (else the popup blocker stops it).
     const viewing = mode === 'view' ? viewStoredFile(file.url, { accessKey }) : null;
     setBusy(`${file.key}-${mode}`);
     try {
-      if (viewing) await viewing;
-      else {
-        const url = URL.createObjectURL(await downloadAttachment(file.url, { accessKey }));
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = file.fileName;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-      }
+      await (viewing ?? saveStoredFile(file, { accessKey }));
     } catch (error) {
       showErrorToast(t('toast.error'), t('attachments.failed', { message: toApiError(error).message }));
     } finally {

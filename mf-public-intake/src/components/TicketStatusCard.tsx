@@ -1,12 +1,19 @@
 import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { say, statusBadgeColor, statusLabel, type Ticket, ticketIdDisplay } from 'shared-contracts';
+import {
+  say,
+  statusBadgeColor,
+  statusLabel,
+  type Ticket,
+  ticketFiles,
+  ticketIdDisplay,
+} from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
 import { formatDateTime } from '../lib/format';
 import { MEMBER_PROGRESS_STEPS, memberProgress } from '../rules/memberProgress';
 import { memberOutcome, memberStatusNote } from '../rules/memberStatusNote';
-import { AttachmentList, ticketFiles } from './AttachmentList';
+import { AttachmentList } from './AttachmentList';
 import { ColorBadge } from './ColorBadge';
 
 const OUTCOME_COLORS = { rejectionReason: 'red', resolutionMethod: 'green' } as const;

@@ -1,7 +1,7 @@
 import { HttpResponse, http, json, server } from '../../testing/network';
 import { exportAuditCsv, listAudit, rotateMemberKey, rotateShareKey } from './audit';
 import { ApiError } from './errors';
-import { viewStoredFile } from './files';
+import { replyFile, saveStoredFile, ticketFiles, viewStoredFile } from './files';
 
 describe('the View button: viewStoredFile', () => {
   const originalOpen = window.open;
@@ -128,5 +128,101 @@ describe('the audit trail and the rotations of the private links', () => {
     expect(await rotateShareKey(5)).toEqual({ shareUrl: '/ticket-detail/5#key=new', memberNotified: true });
     expect(await rotateMemberKey(7)).toEqual({ memberNotified: false });
     expect(paths).toEqual(['/api/tickets/5/share-key', '/api/members/7/key']);
+  });
+});
+
+describe('the files of a ticket: ticketFiles', () => {
+  const record = {
+    id: 7,
+    kind: 'attachment' as const,
+    fileName: 'plan.pdf',
+    url: '/uploads/attachments/x.pdf',
+    size: 2048,
+  };
+
+  it('lists the attachment records when there are any, keyed by kind and id', () => {
+    expect(ticketFiles({ attachments: [record], attachmentPath: 'old.pdf', photoPath: null })).toEqual([
+      { key: 'attachment-7', fileName: 'plan.pdf', url: '/uploads/attachments/x.pdf', size: 2048 },
+    ]);
+  });
+
+  it('else the stored paths: a bare name under /uploads, a path as it is, named by its last segment', () => {
+    expect(
+      ticketFiles({ attachments: [], attachmentPath: 'scan 1.pdf', photoPath: '/uploads/photos/p.png' }),
+    ).toEqual([
+      { key: 'attachment', fileName: 'scan 1.pdf', url: '/uploads/attachments/scan%201.pdf' },
+      { key: 'photo', fileName: 'p.png', url: '/uploads/photos/p.png' },
+    ]);
+    expect(ticketFiles({ attachments: null, attachmentPath: null, photoPath: 'dir/shot.jpg' })).toEqual([
+      { key: 'photo', fileName: 'shot.jpg', url: '/uploads/photos/shot.jpg' },
+    ]);
+    expect(ticketFiles({})).toEqual([]);
+  });
+
+  it("a reply's file keeps its record's name, address and size", () => {
+    expect(replyFile(record)).toEqual({
+      key: 'reply-7',
+      fileName: 'plan.pdf',
+      url: '/uploads/attachments/x.pdf',
+      size: 2048,
+    });
+  });
+});
+
+describe('the Download button: saveStoredFile', () => {
+  const { createObjectURL, revokeObjectURL } = URL;
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    jest.useRealTimers();
+  });
+
+  it("fetches the file with the page's key and saves it under its name, then frees the object URL", async () => {
+    let key: string | null = null;
+    server.use(
+      http.get('*/uploads/attachments/x.pdf', ({ request }) => {
+        key = request.headers.get('x-access-key');
+        return new HttpResponse('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    URL.createObjectURL = jest.fn(() => 'blob:saved');
+    URL.revokeObjectURL = jest.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await saveStoredFile(
+        { url: '/uploads/attachments/x.pdf', fileName: 'plan.pdf' },
+        { accessKey: 'k'.repeat(43) },
+      );
+    } finally {
+      click.mockRestore();
+    }
+    expect(key).toBe('k'.repeat(43));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.download).toBe('plan.pdf');
+    expect(clicked[0]?.href).toBe('blob:saved');
+    expect(clicked[0]?.isConnected).toBe(false);
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(60_000);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:saved');
+  });
+
+  it('throws the refusal and saves nothing', async () => {
+    server.use(
+      http.get('*/uploads/attachments/gone.pdf', () => json({ error: 'File not found', details: [] }, 404)),
+    );
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    await expect(
+      saveStoredFile({ url: '/uploads/attachments/gone.pdf', fileName: 'gone.pdf' }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TicketComment } from 'shared-contracts';
+import { replyFile, type TicketComment } from 'shared-contracts';
 import { AttachmentList } from '../../../components/AttachmentList';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format';
@@ -53,17 +53,7 @@ export function PublicTimeline({
             </Text>
             {entry.attachment && (
               <Box mt={4}>
-                <AttachmentList
-                  files={[
-                    {
-                      key: `reply-${entry.attachment.id}`,
-                      fileName: entry.attachment.fileName,
-                      url: entry.attachment.url,
-                      size: entry.attachment.size,
-                    },
-                  ]}
-                  accessKey={accessKey}
-                />
+                <AttachmentList files={[replyFile(entry.attachment)]} accessKey={accessKey} />
               </Box>
             )}
           </Box>

@@ -23,6 +23,7 @@ import {
   say,
   type Ticket,
   ticketCity,
+  ticketFiles,
   ticketHistoryQuery,
   ticketIdDisplay,
   ticketQuery,
@@ -39,7 +40,7 @@ import { formatDateTime } from './format';
 import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
 import { StatusBadge } from './StatusBadge';
-import { attachmentsOf, TicketAttachments } from './TicketAttachments';
+import { TicketAttachments } from './TicketAttachments';
 import { TicketHistory } from './TicketHistory';
 import { TicketMessages } from './TicketMessages';
 
@@ -141,7 +142,7 @@ export function TicketDetailsDialog({
     );
   };
 
-  const files = shown ? attachmentsOf(shown) : [];
+  const files = shown ? ticketFiles(shown) : [];
   const people = shown ? assignedTo(shown) : [];
   const history = (ticketId !== null && historyQuery.data) || shown?.comments || [];
 

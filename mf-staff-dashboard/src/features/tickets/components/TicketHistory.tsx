@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type TicketComment, TintedBadge } from 'shared-contracts';
+import { replyFile, type TicketComment, TintedBadge } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { isInternal } from '../rules/messageLabels';
 import { historyActor, named } from '../rules/ticketAssignment';
@@ -56,7 +56,7 @@ export function TicketHistory({ entries }: { entries: TicketComment[] }) {
             </Text>
             {entry.attachment && (
               <Box mt={4}>
-                <TicketAttachments files={[{ name: entry.attachment.fileName, url: entry.attachment.url }]} />
+                <TicketAttachments files={[replyFile(entry.attachment)]} />
               </Box>
             )}
           </Box>
