@@ -65,6 +65,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A text someone wrote: its line breaks kept, a long word (a pasted link) wrapped. */
+function WrittenText({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap={6}>
@@ -210,9 +219,7 @@ export function TicketDetailsDialog({
               {shown.category && <Field label={t('details.category')}>{shown.category}</Field>}
             </SimpleGrid>
             <Section title={t('details.description')}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {shown.description}
-              </Text>
+              <WrittenText>{shown.description}</WrittenText>
             </Section>
             {files.length > 0 && (
               <Section title={t('details.attachment')}>
@@ -221,16 +228,12 @@ export function TicketDetailsDialog({
             )}
             {shown.rejectionReason && (
               <Section title={t('details.rejectionReason')}>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {shown.rejectionReason}
-                </Text>
+                <WrittenText>{shown.rejectionReason}</WrittenText>
               </Section>
             )}
             {shown.resolutionMethod && (
               <Section title={t('details.resolutionMethod')}>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {shown.resolutionMethod}
-                </Text>
+                <WrittenText>{shown.resolutionMethod}</WrittenText>
               </Section>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
