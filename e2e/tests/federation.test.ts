@@ -35,6 +35,7 @@ const ROUTES: { path: string; heading: string; remote: string }[] = [
   { path: '/users', heading: 'User Management', remote: 'user-admin' },
   { path: '/activity', heading: 'Users', remote: 'user-admin' },
   { path: '/messages', heading: 'Failed messages', remote: 'user-admin' },
+  { path: '/chapters', heading: 'Chapters', remote: 'user-admin' },
 ];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });

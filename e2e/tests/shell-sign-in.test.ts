@@ -17,7 +17,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Failed messages → /messages', 'Logout'];
+const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Failed messages → /messages',
+  'Chapters → /chapters',
+  'Logout'];
 const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout'];
 const FORM_MENU = ['Dashboard → /add-ticket', 'Logout'];
 

@@ -7,6 +7,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/users': lazy(() => import('../pages/UsersPage')),
   '/activity': lazy(() => import('../pages/ActivityPage')),
   '/messages': lazy(() => import('../pages/MessagesPage')),
+  '/chapters': lazy(() => import('../pages/ChaptersPage')),
 };
 
 export default pages;

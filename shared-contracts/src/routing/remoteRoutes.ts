@@ -20,7 +20,7 @@ export const REMOTE_ROUTES = {
     '/rent-buy-desk',
     '/referral-desk',
   ],
-  userAdmin: ['/users', '/activity', '/messages'],
+  userAdmin: ['/users', '/activity', '/messages', '/chapters'],
 } as const;
 
 export type RemoteId = keyof typeof REMOTE_ROUTES;

@@ -42,8 +42,14 @@ describe('landingRoute (docs/product.md#after-sign-in)', () => {
 describe('sidebarMenu (docs/product.md#layout)', () => {
   const labels = (role: string | null) => sidebarMenu(role).map((item) => `${item.key}:${item.path}`);
   it.each([
-    ['admin', ['dashboard:/dashboard', 'users:/activity', 'messages:/messages', 'logout:/']],
-    ['wizard', ['dashboard:/dashboard', 'users:/activity', 'messages:/messages', 'logout:/']],
+    [
+      'admin',
+      ['dashboard:/dashboard', 'users:/activity', 'messages:/messages', 'chapters:/chapters', 'logout:/'],
+    ],
+    [
+      'wizard',
+      ['dashboard:/dashboard', 'users:/activity', 'messages:/messages', 'chapters:/chapters', 'logout:/'],
+    ],
     ['citypresident', ['dashboard:/dashboard', 'logout:/']],
     ['Convenor', ['dashboard:/dashboard', 'logout:/']],
     ['credaipresident', ['dashboard:/dashboard', 'logout:/']],

@@ -5,12 +5,14 @@ export type MenuItem =
   | { key: 'dashboard'; path: '/dashboard' | '/add-ticket' }
   | { key: 'users'; path: '/activity' }
   | { key: 'messages'; path: '/messages' }
+  | { key: 'chapters'; path: '/chapters' }
   | { key: 'logout'; path: '/' };
 
 const DASHBOARD: MenuItem = { key: 'dashboard', path: '/dashboard' };
 const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', path: '/add-ticket' };
 const USERS: MenuItem = { key: 'users', path: '/activity' };
 const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
+const CHAPTERS: MenuItem = { key: 'chapters', path: '/chapters' };
 const LOGOUT: MenuItem = { key: 'logout', path: '/' };
 
 /**
@@ -19,7 +21,9 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * Unknown roles get the admin menu. The Users entry leads to /activity, the route table's
  * "Users page (admin menu)". A customer (who lands on the form) gets the same as the governor.
  * Admins also get Failed messages (/messages): the outbox's messages it gave up on, which only
- * admins may see and retry (docs/architecture.md#conversation-and-notifications).
+ * admins may see and retry (docs/architecture.md#conversation-and-notifications), and Chapters
+ * (/chapters): cities, their committees and convenor, each chapter's calendar and SLA
+ * (docs/architecture.md#time-stages-calendars-sla-escalation).
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
@@ -32,7 +36,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, USERS, MESSAGES, LOGOUT];
+      return [DASHBOARD, USERS, MESSAGES, CHAPTERS, LOGOUT];
   }
 }
 

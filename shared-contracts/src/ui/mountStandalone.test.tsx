@@ -6,6 +6,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/users': () => <h1>User Management</h1>,
   '/activity': () => <h1>Users</h1>,
   '/messages': () => <h1>Failed messages</h1>,
+  '/chapters': () => <h1>Chapters</h1>,
 };
 
 afterEach(() => {

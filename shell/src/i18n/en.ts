@@ -22,6 +22,7 @@ export const shellEn = {
     dashboard: 'Dashboard',
     users: 'Users',
     messages: 'Failed messages',
+    chapters: 'Chapters',
     logout: 'Logout',
     close: 'Close menu',
   },

@@ -24,6 +24,7 @@ export const shellHi: Translation<typeof shellEn> = {
     dashboard: 'डैशबोर्ड',
     users: 'उपयोगकर्ता',
     messages: 'न भेजे जा सके संदेश',
+    chapters: 'शाखाएँ',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करें',
   },

@@ -24,6 +24,7 @@ export const shellMr: Translation<typeof shellEn> = {
     dashboard: 'डॅशबोर्ड',
     users: 'वापरकर्ते',
     messages: 'न पाठवता आलेले संदेश',
+    chapters: 'शाखा',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करा',
   },

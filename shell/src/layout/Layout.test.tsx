@@ -112,6 +112,7 @@ describe('sidebar menu by role (docs/product.md#layout)', () => {
     'Dashboard → /dashboard',
     'Users → /activity',
     'Failed messages → /messages',
+    'Chapters → /chapters',
     'Logout → button',
   ];
   const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout → button'];

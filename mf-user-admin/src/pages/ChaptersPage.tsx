@@ -1,0 +1,24 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NotAllowed } from '../components/NotAllowed';
+import { ChaptersAdmin } from '../features/chapters/components/ChaptersAdmin';
+import { useAdminAccess } from '../hooks/useAdminAccess';
+import { USER_ADMIN_NS } from '../i18n';
+
+/**
+ * /chapters: the association's chapters (cities), their committees and convenor, each chapter's
+ * calendar and its SLA per stage (docs/architecture.md#time-stages-calendars-sla-escalation).
+ * Admins only, like the user screens; the api refuses anyone else.
+ */
+export default function ChaptersPage() {
+  const { t } = useTranslation(USER_ADMIN_NS);
+  const { allowed } = useAdminAccess();
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('chapters.title')}</Title>
+        {allowed ? <ChaptersAdmin /> : <NotAllowed bodyKey="chapters.notAllowed" />}
+      </Stack>
+    </Container>
+  );
+}
