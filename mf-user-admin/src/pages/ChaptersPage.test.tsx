@@ -1,5 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
-import type { AdminUser, City, Committee } from 'shared-contracts';
+import {
+  type AdminUser,
+  type ChapterCalendar,
+  type City,
+  type Committee,
+  DEFAULT_CALENDAR,
+  type SlaOverrides,
+  type SlaSettings,
+} from 'shared-contracts';
 import { answerRoutes, json } from 'shared-contracts/testing/network';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { signInAs, signOut } from '../testing/helpers';
@@ -31,7 +39,46 @@ function convenor(id: number, fullName: string, isActive = true): AdminUser {
 function fakeChapters() {
   const cities: City[] = [{ id: 10, name: 'Pune', convenorId: null }];
   const cityCommittees = new Map<number, Committee[]>([[10, [LEGAL]]]);
+  const time = {
+    defaults: {
+      reviewHours: 16,
+      resolutionHours: 80,
+      approvalHours: 16,
+      maxExtensions: 2,
+      maxExtraDays: 21,
+    } as SlaSettings,
+    overrides: { reviewHours: 8 } as SlaOverrides,
+    calendar: {
+      ...DEFAULT_CALENDAR,
+      holidays: [{ date: '2026-12-25', name: 'Christmas' }],
+    } as ChapterCalendar,
+  };
+  const chapterSla = () => ({
+    cityId: 10,
+    overrides: time.overrides,
+    effective: Object.fromEntries(
+      Object.entries(time.defaults).map(([key, value]) => [
+        key,
+        time.overrides[key as keyof SlaOverrides] ?? value,
+      ]),
+    ),
+  });
   const routes = answerRoutes({
+    'GET /api/sla': () => json({ sla: time.defaults }),
+    'PUT /api/sla': async (request: Request) => {
+      time.defaults = (await request.json()) as SlaSettings;
+      return json({ sla: time.defaults });
+    },
+    'GET /api/cities/10/calendar': () => json({ cityId: 10, calendar: time.calendar }),
+    'PUT /api/cities/10/calendar': async (request: Request) => {
+      time.calendar = (await request.json()) as ChapterCalendar;
+      return json({ cityId: 10, calendar: time.calendar });
+    },
+    'GET /api/cities/10/sla': () => json(chapterSla()),
+    'PUT /api/cities/10/sla': async (request: Request) => {
+      time.overrides = (await request.json()) as SlaOverrides;
+      return json(chapterSla());
+    },
     [CITIES]: () => json({ cities }),
     [COMMITTEES]: (request: Request) => {
       const cityId = new URL(request.url).searchParams.get('cityId');
@@ -65,7 +112,7 @@ function fakeChapters() {
       return json({ city: cities[0] });
     },
   });
-  return routes;
+  return { ...routes, time };
 }
 
 async function renderPage() {
@@ -157,4 +204,108 @@ test('anyone but an admin gets the not-allowed state and no chapter is asked for
   await renderPage();
   expect(screen.getByText(/Only an admin may manage chapters/)).toBeInTheDocument();
   expect(paths()).not.toContain(CITIES);
+});
+
+test("an admin changes the association's SLA defaults; a bad value is refused before any call", async () => {
+  signInAs('admin');
+  const { requests, time } = fakeChapters();
+  await renderPage();
+  const section = await screen.findByRole('region', { name: 'SLA of the association' });
+  const review = within(section).getByRole('textbox', { name: /City president’s review/ });
+  await waitFor(() => expect(review).toHaveValue('16'));
+  const user = userEvent.setup();
+
+  await user.clear(review);
+  await user.type(review, '0');
+  await user.click(within(section).getByRole('button', { name: 'Save SLA defaults' }));
+  expect(review).toHaveAccessibleDescription(/Enter a whole number of hours from 1 to 2920/);
+  expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+  await user.clear(review);
+  await user.type(review, '24');
+  await user.click(within(section).getByRole('button', { name: 'Save SLA defaults' }));
+  expect(await within(section).findByRole('status')).toHaveTextContent('The association’s SLA is saved.');
+  expect(time.defaults).toEqual({
+    reviewHours: 24,
+    resolutionHours: 80,
+    approvalHours: 16,
+    maxExtensions: 2,
+    maxExtraDays: 21,
+  });
+});
+
+test("an admin sets a chapter's working days, a holiday and its SLA override", async () => {
+  signInAs('admin');
+  const { time } = fakeChapters();
+  await renderPage();
+  const pune = await screen.findByRole('listitem', { name: 'Pune' });
+  const user = userEvent.setup();
+  await user.click(within(pune).getByRole('button', { name: 'Calendar and SLA of Pune' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Calendar and SLA of Pune' });
+
+  // The calendar as the api holds it: Monday to Saturday, 10:00 to 18:00, one holiday.
+  const saturday = await within(dialog).findByRole('checkbox', { name: 'Saturday' });
+  expect(saturday).toBeChecked();
+  expect(within(dialog).getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+  expect(within(dialog).getByLabelText('Working day starts')).toHaveValue('10:00');
+  const holidays = within(dialog).getByRole('list', { name: 'Holidays' });
+  expect(within(holidays).getAllByRole('listitem')).toHaveLength(1);
+
+  // A holiday without a name is refused; with one it is listed, and saved with the calendar.
+  await user.type(within(dialog).getByLabelText('Holiday date'), '2026-11-28');
+  await user.click(within(dialog).getByRole('button', { name: 'Add holiday' }));
+  expect(within(dialog).getByRole('textbox', { name: 'Holiday name' })).toHaveAccessibleDescription(
+    'Holiday name is required',
+  );
+  await user.type(within(dialog).getByRole('textbox', { name: 'Holiday name' }), 'Chapter day');
+  await user.click(within(dialog).getByRole('button', { name: 'Add holiday' }));
+  expect(within(holidays).getAllByRole('listitem')).toHaveLength(2);
+  await user.click(
+    within(dialog).getByRole('button', { name: 'Remove the holiday Christmas on 2026-12-25' }),
+  );
+  await user.click(saturday);
+  await user.click(within(dialog).getByRole('button', { name: 'Save calendar' }));
+  expect(await within(dialog).findByText('The calendar of Pune is saved.')).toBeInTheDocument();
+  expect(time.calendar).toEqual({
+    workingDays: [1, 2, 3, 4, 5],
+    workdayStart: '10:00',
+    workdayEnd: '18:00',
+    timeZone: 'Asia/Kolkata',
+    holidays: [{ date: '2026-11-28', name: 'Chapter day' }],
+  });
+
+  // The chapter's SLA: its own review time, the rest following the defaults (shown as placeholders).
+  const review = within(dialog).getByRole('textbox', { name: /City president’s review/ });
+  expect(review).toHaveValue('8');
+  const resolution = within(dialog).getByRole('textbox', { name: /Convenor’s resolution/ });
+  expect(resolution).toHaveValue('');
+  expect(resolution).toHaveAttribute('placeholder', 'Default: 80');
+  await user.clear(review);
+  await user.type(review, '4');
+  await user.type(within(dialog).getByRole('textbox', { name: /Interim replies per stage/ }), '1');
+  await user.click(within(dialog).getByRole('button', { name: 'Save chapter SLA' }));
+  expect(await within(dialog).findByText('The SLA of Pune is saved.')).toBeInTheDocument();
+  expect(time.overrides).toEqual({
+    reviewHours: 4,
+    resolutionHours: null,
+    approvalHours: null,
+    maxExtensions: 1,
+    maxExtraDays: null,
+  });
+});
+
+test('a calendar with its day ending before it starts is refused before any call', async () => {
+  signInAs('admin');
+  const { requests } = fakeChapters();
+  await renderPage();
+  const pune = await screen.findByRole('listitem', { name: 'Pune' });
+  const user = userEvent.setup();
+  await user.click(within(pune).getByRole('button', { name: 'Calendar and SLA of Pune' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Calendar and SLA of Pune' });
+  const end = await within(dialog).findByLabelText('Working day ends');
+  await user.clear(end);
+  await user.type(end, '09:00');
+  await user.click(within(dialog).getByRole('button', { name: 'Save calendar' }));
+  expect(end).toHaveAccessibleDescription('The working day must end after it starts');
+  expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
 });

@@ -25,6 +25,8 @@ import {
   useCreateCity,
   useSetConvenor,
 } from '../api/useChapters';
+import { ChapterTimeModal } from './ChapterTimeModal';
+import { SlaDefaultsForm } from './SlaDefaultsForm';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -96,6 +98,7 @@ function CityCard({ city }: { city: City }) {
   const [committeeId, setCommitteeId] = useState('');
   const [convenorId, setConvenorId] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [timeOpen, setTimeOpen] = useState(false);
 
   const has = new Set((committees.data?.committees ?? []).map((committee) => committee.id));
   const committeeOptions = (allCommittees.data?.committees ?? [])
@@ -197,7 +200,17 @@ function CityCard({ city }: { city: City }) {
             {t('chapters.saveConvenor')}
           </Button>
         </Group>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => setTimeOpen(true)}
+            aria-label={t('chapters.openTimeFor', { city: city.name })}
+          >
+            {t('chapters.openTime')}
+          </Button>
+        </Group>
       </Stack>
+      {timeOpen && <ChapterTimeModal city={city} onClose={() => setTimeOpen(false)} />}
     </Card>
   );
 }
@@ -216,6 +229,7 @@ export function ChaptersAdmin() {
         {t('chapters.intro')}
       </Text>
       <NewCityForm />
+      <SlaDefaultsForm />
       {cities.error && (
         <Banner color="red" title={t('chapters.loadFailed')}>
           <Group justify="space-between" gap="xs">
