@@ -10,7 +10,7 @@ import {
   ticketStatsQuery,
 } from 'shared-contracts';
 import { isCityLocked } from '../features/dashboard/rules/cityDropdown';
-import { FIRST_PAGE, ticketPageQuery } from '../features/tickets/api/fetchTicketPage';
+import { FIRST_PAGE, OVERDUE_PAGE, ticketPageQuery } from '../features/tickets/api/fetchTicketPage';
 import { HeadingPage } from '../pages/HeadingPage';
 
 /**
@@ -24,6 +24,8 @@ export function prefetchDashboard() {
   void queryClient.prefetchQuery(ticketStatsQuery());
   void queryClient.prefetchQuery(cityStatsQuery());
   void queryClient.prefetchQuery(ticketPageQuery(user, FIRST_PAGE));
+  // The Overdue card's count: the same list call, filtered by the server to the overdue tickets.
+  void queryClient.prefetchQuery(ticketPageQuery(user, OVERDUE_PAGE));
   // The chart of a city president or convenor is locked to their city: no city list to fetch.
   if (!isCityLocked(user.role)) void queryClient.prefetchQuery(citiesQuery());
 }

@@ -55,7 +55,7 @@ describe('the dashboard (docs/product.md#dashboard)', () => {
     expect(screen.getByRole('heading', { level: 2, name: chart })).toBeInTheDocument();
   });
 
-  test('cards, chart and the first page come from three calls, none returning more than a page', async () => {
+  test('cards, chart, the first page and the overdue count come from four calls, none returning more than a page', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(57)));
     await renderDashboard();
@@ -68,10 +68,13 @@ describe('the dashboard (docs/product.md#dashboard)', () => {
     expect(paths).toEqual([
       '/cities/getAllCities',
       '/tickets/all',
+      '/tickets/all',
       '/tickets/stats',
       '/tickets/stats/cities',
     ]);
     for (const call of api.listCalls()) expect(call.query).toMatchObject({ page: '1', pageSize: '10' });
+    // One of the two list calls is the Overdue card's: the server filters and counts.
+    expect(api.listCalls().filter((call) => call.query.due === 'overdue')).toHaveLength(1);
   });
 
   test('the chart shows every city; the dropdown narrows it to one, and says when a city has no data', async () => {

@@ -9,6 +9,7 @@ import { RoleInfoCard } from '../features/dashboard/components/RoleInfoCard';
 import { StatCards } from '../features/dashboard/components/StatCards';
 import { isCityLocked } from '../features/dashboard/rules/cityDropdown';
 import { dashboardTitle } from '../features/dashboard/rules/dashboardTitle';
+import { OverdueCard } from '../features/tickets/components/OverdueCard';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 import { STAFF_DASHBOARD_NS } from '../i18n';
 
@@ -34,6 +35,7 @@ export default function DashboardPage() {
       <Stack gap="lg">
         <Title order={1}>{t(dashboardTitle(user?.role))}</Title>
         <StatCards stats={stats.data} error={stats.error ?? undefined} onRetry={() => void stats.refetch()} />
+        <OverdueCard />
         <TicketListPanel cityOptions={citiesOf(cityStats.data)} onScopeCity={setListCity} />
         <CityChartPanel
           rows={cityStats.data}

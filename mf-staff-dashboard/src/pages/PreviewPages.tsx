@@ -1,7 +1,16 @@
 // The placeholder screens of docs/product.md#placeholder-screens, one module so they load together and only when visited.
+import { AbsenceSettings } from '../features/absence/components/AbsenceSettings';
 import { DocumentsPreview } from '../features/previews/components/DocumentsPreview';
-import { ProfilePreview } from '../features/previews/components/ProfilePreview';
+import { ProfilePreview as SampleProfile } from '../features/previews/components/ProfilePreview';
 import { ReportsPreview } from '../features/previews/components/ReportsPreview';
 import { SettingsPreview } from '../features/previews/components/SettingsPreview';
 
-export { DocumentsPreview, ProfilePreview, ReportsPreview, SettingsPreview };
+/**
+ * /profile: the working Out of office section (the header's user menu links to it), then the
+ * placeholder profile form with sample values.
+ */
+export function ProfilePreview() {
+  return <SampleProfile lead={<AbsenceSettings />} />;
+}
+
+export { DocumentsPreview, ReportsPreview, SettingsPreview };

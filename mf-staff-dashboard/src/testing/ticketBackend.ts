@@ -14,6 +14,7 @@ import {
   type Ticket,
   type TicketComment,
   type TicketMessage,
+  type TicketStage,
 } from 'shared-contracts';
 import { FIXTURE_CITIES, makeTickets } from 'shared-contracts/testing/fixtures';
 import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
@@ -42,6 +43,10 @@ export class FakeTicketApi implements FakeApiHandler {
   beforeAction?: (ticket: Ticket) => void;
   /** The messages sent about each ticket (GET /tickets/{id}/messages), by ticket id. */
   messages = new Map<number, TicketMessage[]>();
+  /** Each ticket's chain (GET /tickets/{id}/stages), by ticket id. */
+  stages = new Map<number, TicketStage[]>();
+  /** How many interim replies a stage may have (the chapter's setting). */
+  maxExtensions = 2;
   private nextId = 1000;
 
   constructor(tickets: Ticket[] = makeTickets(25)) {
@@ -64,12 +69,21 @@ export class FakeTicketApi implements FakeApiHandler {
   }
 
   private page(tickets: Ticket[], query: Record<string, string>, city: string | null = null): FakeAnswer {
-    const filtered = filterTickets(tickets, {
+    const now = Date.now();
+    const dueAt = (ticket: Ticket) => (ticket.dueAt ? Date.parse(ticket.dueAt) : Number.POSITIVE_INFINITY);
+    const soonAt = (ticket: Ticket) =>
+      ticket.dueSoonAt ? Date.parse(ticket.dueSoonAt) : Number.POSITIVE_INFINITY;
+    let filtered = filterTickets(tickets, {
       status: query.status,
       q: query.q,
       city: query.city,
       date: query.date,
     });
+    // The api's `due` filter and `sort=due` (docs/architecture.md#time-stages-calendars-sla-escalation).
+    if (query.due === 'overdue') filtered = filtered.filter((ticket) => dueAt(ticket) <= now);
+    if (query.due === 'soon')
+      filtered = filtered.filter((ticket) => soonAt(ticket) <= now && now < dueAt(ticket));
+    if (query.sort === 'due') filtered = [...filtered].sort((a, b) => dueAt(a) - dueAt(b));
     const page = Number(query.page ?? 1);
     const size = Number(query.pageSize ?? 10);
     const bound = Math.max(this.countLimit, page * size);
@@ -143,6 +157,12 @@ export class FakeTicketApi implements FakeApiHandler {
           },
         };
       }
+      const chain = /^\/tickets\/(\d+)\/stages$/.exec(path);
+      if (chain) {
+        const ticket = mine.find((row) => row.id === Number(chain[1]));
+        if (!ticket) return { status: 404, body: { error: 'Ticket not found' } };
+        return { status: 200, body: { stages: this.stages.get(ticket.id) ?? [] } };
+      }
       const sub = /^\/tickets\/(\d+)\/(history|messages)$/.exec(path);
       if (sub) {
         const ticket = mine.find((row) => row.id === Number(sub[1]));
@@ -200,6 +220,8 @@ export class FakeTicketApi implements FakeApiHandler {
         ]);
       return { status: 201, body: { entry } };
     }
+    const interim = /^\/tickets\/(\d+)\/interim-reply$/.exec(path);
+    if (method === 'POST' && interim && user) return this.interimReply(Number(interim[1]), body, user);
     if (method === 'POST') {
       for (const [pattern] of ACTION_ROUTES) {
         const match = pattern.exec(path);
@@ -231,6 +253,68 @@ export class FakeTicketApi implements FakeApiHandler {
       }
     }
     return { status: 404, body: { error: `No fake for ${method} ${path}` } };
+  }
+
+  /**
+   * POST /tickets/{id}/interim-reply as the api answers it: only the open stage's holder (by
+   * role), at most `maxExtensions` per stage (422), a date after the current due time (422).
+   */
+  private interimReply(
+    ticketId: number,
+    body: unknown,
+    user: { role: string; city: string | null },
+  ): FakeAnswer {
+    const stages = this.stages.get(ticketId) ?? [];
+    const stage = stages.find((row) => row.leftAt == null);
+    if (!stage?.dueAt) {
+      return { status: 422, body: { error: 'This ticket has no open stage to extend', details: [] } };
+    }
+    if (stage.holderRole !== user.role) {
+      return {
+        status: 403,
+        body: { error: 'Only the holder of the current stage can post an interim reply' },
+      };
+    }
+    const request = body as { reason: string; expectedBy: string };
+    if (stage.extensions.length >= this.maxExtensions) {
+      return {
+        status: 422,
+        body: {
+          error: `At most ${this.maxExtensions} interim replies per stage`,
+          details: [{ code: 'SLA_TOO_MANY_EXTENSIONS' }],
+        },
+      };
+    }
+    const dueAt = `${request.expectedBy}T12:30:00.000Z`;
+    if (Date.parse(dueAt) <= Date.parse(stage.dueAt)) {
+      return {
+        status: 422,
+        body: { error: 'The expected date must be after the current due date', details: [] },
+      };
+    }
+    const extended: TicketStage = {
+      ...stage,
+      dueAt,
+      extensions: [
+        ...stage.extensions,
+        {
+          reason: request.reason,
+          expectedBy: request.expectedBy,
+          dueAt,
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    };
+    this.stages.set(
+      ticketId,
+      stages.map((row) => (row === stage ? extended : row)),
+    );
+    this.tickets = this.tickets.map((ticket) =>
+      ticket.id === ticketId
+        ? { ...ticket, dueAt, dueSoonAt: null, version: (ticket.version ?? 0) + 1 }
+        : ticket,
+    );
+    return { status: 200, body: { stage: extended } };
   }
 
   /** The list calls made so far (path and query), for asserting what the page asked for. */

@@ -16,6 +16,7 @@ export const shellEn = {
     toggleSidebar: 'Toggle sidebar',
     home: 'Help Desk home',
     logout: 'Logout',
+    outOfOffice: 'Out of office',
   },
   sidebar: {
     label: 'Main menu',

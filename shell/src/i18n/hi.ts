@@ -18,6 +18,7 @@ export const shellHi: Translation<typeof shellEn> = {
     toggleSidebar: 'मेनू खोलें या बंद करें',
     home: 'हेल्प डेस्क मुख्य पेज',
     logout: 'लॉग आउट',
+    outOfOffice: 'कार्यालय से बाहर',
   },
   sidebar: {
     label: 'मुख्य मेनू',

@@ -18,6 +18,7 @@ export const shellMr: Translation<typeof shellEn> = {
     toggleSidebar: 'मेनू उघडा किंवा बंद करा',
     home: 'हेल्प डेस्क मुख्य पान',
     logout: 'लॉग आउट',
+    outOfOffice: 'कार्यालयाबाहेर',
   },
   sidebar: {
     label: 'मुख्य मेनू',

@@ -5,6 +5,7 @@ import {
   HEADER_SCROLL_THRESHOLD_PX,
   LanguageSwitcher,
   landingRoute,
+  normaliseRole,
   type StoredUser,
 } from 'shared-contracts';
 import { useSignOut } from '../auth/useSignOut';
@@ -70,6 +71,12 @@ export function Header({ user, sidebarOpened, onToggleSidebar }: Props) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              {/* Staff set their absence and stand-in on their profile (the staff dashboard's /profile). */}
+              {normaliseRole(user.role) !== 'customer' && (
+                <Menu.Item component={Link} to="/profile#out-of-office">
+                  {t('header.outOfOffice')}
+                </Menu.Item>
+              )}
               <Menu.Item onClick={signOut}>{t('header.logout')}</Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -10,10 +10,13 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 export function PreviewPage({
   title,
   actions,
+  lead,
   children,
 }: {
   title: string;
   actions?: ReactNode;
+  /** A working part of the screen, shown under the heading and before the preview's notice. */
+  lead?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
@@ -29,6 +32,7 @@ export function PreviewPage({
           </Group>
           {actions}
         </Group>
+        {lead}
         <Alert color="grape" variant="light">
           {t('preview.notice')}
         </Alert>

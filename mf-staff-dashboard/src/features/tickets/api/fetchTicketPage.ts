@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   ApiError,
   type CallOptions,
+  type DueFilter,
   getUserTickets,
   listAllTickets,
   listCityPresidentPendingTickets,
@@ -21,6 +22,7 @@ import {
   type Ticket,
   type TicketListQueryInput,
   type TicketListResponse,
+  type TicketSort,
   type TicketStatusFilter,
   ticketKeys,
 } from 'shared-contracts';
@@ -36,6 +38,10 @@ export interface TicketPageRequest {
   city: string | null;
   /** The creation day `YYYY-MM-DD`; null for every day. */
   date: string | null;
+  /** Only the overdue tickets, or those due soon; null for all (docs/architecture.md#time-stages-calendars-sla-escalation). */
+  due?: DueFilter | null;
+  /** `due`: the earliest due time first; null: newest first. */
+  sort?: TicketSort | null;
 }
 
 export interface TicketPage {
@@ -78,6 +84,8 @@ export function listQuery(request: TicketPageRequest): TicketListQueryInput {
     query.date = request.date;
     query.tzOffset = utcOffsetOn(request.date);
   }
+  if (request.due) query.due = request.due;
+  if (request.sort) query.sort = request.sort;
   return query;
 }
 
@@ -114,7 +122,18 @@ export async function fetchTicketPage(
 }
 
 /** The list panel's first request on arrival: page 1, every status, no search or filter. */
-export const FIRST_PAGE: TicketPageRequest = { page: 1, status: 'all', q: '', city: null, date: null };
+export const FIRST_PAGE: TicketPageRequest = {
+  page: 1,
+  status: 'all',
+  q: '',
+  city: null,
+  date: null,
+  due: null,
+  sort: null,
+};
+
+/** The Overdue card's request: the first page of the same list, only the overdue tickets. */
+export const OVERDUE_PAGE: TicketPageRequest = { ...FIRST_PAGE, due: 'overdue' };
 
 /**
  * The cached page of the panel, keyed by the user it was asked for and every control (ADR 0012):

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { cardDescriptionPreview } from '../rules/descriptionPreview';
+import { DueBadge } from './DueBadge';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 
@@ -24,7 +25,10 @@ export function TicketCards({ tickets, onView }: { tickets: Ticket[]; onView: (t
           <Card key={ticket.id} component="li" withBorder padding="md" aria-label={id}>
             <Group justify="space-between" wrap="nowrap" mb="xs">
               <Text fw={700}>{id}</Text>
-              <StatusBadge status={ticket.status} />
+              <Group gap={6} justify="flex-end">
+                <DueBadge ticket={ticket} />
+                <StatusBadge status={ticket.status} />
+              </Group>
             </Group>
             <Text size="sm">
               <Text span c="gray.7" size="sm">

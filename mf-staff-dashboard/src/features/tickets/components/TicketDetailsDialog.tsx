@@ -39,6 +39,7 @@ import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } f
 import { formatDateTime } from './format';
 import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
+import { StageDuePanel } from './StageDuePanel';
 import { StatusBadge } from './StatusBadge';
 import { TicketAttachments } from './TicketAttachments';
 import { TicketHistory } from './TicketHistory';
@@ -258,6 +259,9 @@ export function TicketDetailsDialog({
                 </Text>
               </Section>
             </SimpleGrid>
+            <Section title={t('interim.title')}>
+              <StageDuePanel ticket={shown} />
+            </Section>
             <Section title={t('details.history')}>
               <TicketHistory entries={history} />
             </Section>

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   LoadingOverlay,
+  NativeSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -18,6 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   clampPage,
+  DUE_FILTERS,
+  type DueFilter,
   errorText,
   pageCount,
   TEXT_LIMITS,
@@ -31,6 +34,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { FIRST_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
+import { DUE_PARAM, dueFilterOf, SORT_PARAM, sortOf } from '../rules/dueFilter';
 import { LINKED_TICKET_PARAM, linkedTicketId } from '../rules/linkedTicket';
 import { STATUS_FILTER_OPTIONS } from '../rules/statusFilter';
 import { ticketListTitle } from '../rules/ticketListTitle';
@@ -65,14 +69,28 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [city, setCity] = useState<string | null>(FIRST_PAGE.city);
   const [date, setDate] = useState<string | null>(FIRST_PAGE.date);
+  // The due filter and the order live in the address (`?due=overdue`, `?sort=due`): the dashboard's
+  // Overdue card links to them, and a reload keeps them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const due = dueFilterOf(searchParams.get(DUE_PARAM));
+  const sort = sortOf(searchParams.get(SORT_PARAM));
+  const setParam = (name: string, value: string | null) =>
+    setSearchParams(
+      (params) => {
+        if (value) params.set(name, value);
+        else params.delete(name);
+        return params;
+      },
+      { replace: true },
+    );
+  const toggleDue = (value: DueFilter) => setParam(DUE_PARAM, due === value ? null : value);
   // A page belongs to the filters it was chosen under: any new filter starts again at page 1.
-  const filterKey = JSON.stringify([status, q, city, date]);
+  const filterKey = JSON.stringify([status, q, city, date, due, sort]);
   const [paging, setPaging] = useState({ key: filterKey, page: FIRST_PAGE.page });
   const page = paging.key === filterKey ? paging.page : 1;
   const [opened, setOpened] = useState<Ticket | null>(null);
   // `?ticket={id}` (the link of a staff email) opens that ticket's dialog; closing it drops the
   // parameter, so a reload does not open it again.
-  const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = opened ? null : linkedTicketId(searchParams.get(LINKED_TICKET_PARAM));
   const closeDialog = () => {
     setOpened(null);
@@ -87,7 +105,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
   };
   const titleId = useId();
 
-  const list = useTicketPage({ page, status, q, city, date });
+  const list = useTicketPage({ page, status, q, city, date, due, sort });
   const total = list.data?.total ?? 0;
   const current = clampPage(page, pageCount(total, TICKETS_PAGE_SIZE));
   const scopeCity = list.data?.city ?? null;
@@ -116,6 +134,32 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
               {t(option.label)}
             </Button>
           ))}
+        </Group>
+        <Group gap="sm" justify="space-between" align="flex-end">
+          <Group gap={6} role="group" aria-label={t('list.dueFilter')}>
+            {DUE_FILTERS.map((value) => (
+              <Button
+                key={value}
+                size="xs"
+                color={value === 'overdue' ? 'red' : 'orange'}
+                variant={due === value ? 'filled' : 'default'}
+                aria-pressed={due === value}
+                onClick={() => toggleDue(value)}
+              >
+                {t(`list.due.${value}`)}
+              </Button>
+            ))}
+          </Group>
+          <NativeSelect
+            size="xs"
+            label={t('list.sortBy')}
+            data={[
+              { value: '', label: t('list.sort.newest') },
+              { value: 'due', label: t('list.sort.due') },
+            ]}
+            value={sort ?? ''}
+            onChange={(event) => setParam(SORT_PARAM, event.currentTarget.value || null)}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput

@@ -1,9 +1,10 @@
-import { ActionIcon, Table, Text } from '@mantine/core';
+import { ActionIcon, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Ticket, ticketIdDisplay } from 'shared-contracts';
 import { EyeIcon } from '../../../components/icons';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { tableDescriptionPreview } from '../rules/descriptionPreview';
+import { DueBadge } from './DueBadge';
 import { formatDate, formatTime } from './format';
 import { StatusBadge } from './StatusBadge';
 
@@ -37,7 +38,11 @@ export function TicketTable({ tickets, onView }: { tickets: Ticket[]; onView: (t
                 <Table.Td>{ticket.customer?.fullName ?? ''}</Table.Td>
                 <Table.Td>{tableDescriptionPreview(ticket.description)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={ticket.status} />
+                  {/* The open stage's due time sits under the status: the spec's columns stay as they are. */}
+                  <Stack gap={4} align="flex-start">
+                    <StatusBadge status={ticket.status} />
+                    <DueBadge ticket={ticket} />
+                  </Stack>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(ticket.createdAt)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(ticket.createdAt)}</Table.Td>

@@ -8,9 +8,9 @@ import { type TicketPageRequest, ticketPageQuery } from '../api/fetchTicketPage'
  */
 export function useTicketPage(request: TicketPageRequest) {
   const user = useAuth((state) => state.user);
-  const { page, status, q, city, date } = request;
+  const { page, status, q, city, date, due = null, sort = null } = request;
   return useQuery({
-    ...ticketPageQuery(user, { page, status, q, city, date }),
+    ...ticketPageQuery(user, { page, status, q, city, date, due, sort }),
     placeholderData: keepPreviousData,
   });
 }
