@@ -3,15 +3,17 @@
  * Renders the submit form's first frame exactly as the page's first render draws it, with the
  * same providers, and keeps the part of Mantine's stylesheet that frame uses. Writes
  * dist/prerender/add-ticket.{html,css}; the deploy step puts them into the route's HTML, so the
- * form paints before any script has arrived. The shell then mounts the live page hidden beside
- * it and swaps them (shell/src/prerendered.ts).
+ * form paints before any script has arrived, and works without one (ADR 0035). The public bundle
+ * then mounts the live page hidden beside it and swaps them (src/lib/prerendered.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import postcss, { type ChildNode, type Container } from 'postcss';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders } from 'shared-contracts';
+import { API_PATHS, AppProviders } from 'shared-contracts';
 import './src/i18n';
 import AddTicketPage from './src/pages/AddTicketPage';
 
@@ -26,13 +28,33 @@ function render(route: string, page: React.ReactNode): string {
 }
 
 /**
- * Before its script runs, the frame must not submit anything: a native submit would put what
- * was typed into the URL. The button keeps its look; the live page replaces it.
+ * The frame is a working form before any script runs, and without scripts at all (ADR 0035): it
+ * posts as multipart to the api's form route, which answers a page. What cannot be known at
+ * build time is included by the front door on every load (nginx SSI, or the `npm start`
+ * gateway): the current cities and committees, and a fresh submit key.
  */
-function inert(html: string): string {
-  const inerted = html.replace(/<button([^>]*) type="submit"/g, '<button$1 type="button"');
-  if (inerted === html) throw new Error('prerender: no submit button found to make inert');
-  return inerted;
+function working(html: string): string {
+  const include = (path: string) => `<!--# include virtual="/api${path}" -->`;
+  const steps: [RegExp, (match: string) => string][] = [
+    [
+      /<form([^>]*)>/,
+      (form) =>
+        `${form.replace('<form', `<form method="post" action="/api${API_PATHS.tickets.submitForm}" enctype="multipart/form-data"`)}${include(API_PATHS.tickets.submitFormKey)}`,
+    ],
+    [
+      /(<select[^>]* name="cityId"[^>]*>[\s\S]*?)<\/select>/,
+      (select) => select.replace(/<\/select>$/, `${include(API_PATHS.tickets.submitFormCities)}</select>`),
+    ],
+    [
+      /(<select[^>]* name="committeeId"[^>]*>[\s\S]*?)<\/select>/,
+      (select) =>
+        select.replace(/<\/select>$/, `${include(API_PATHS.tickets.submitFormCommittees)}</select>`),
+    ],
+  ];
+  return steps.reduce((page, [pattern, step]) => {
+    if (!pattern.test(page)) throw new Error(`prerender: the form has no ${pattern}`);
+    return page.replace(pattern, (match) => step(match));
+  }, html);
 }
 
 /** The rules of Mantine's stylesheet whose classes all occur in `html` (plus the global ones). */
@@ -75,8 +97,30 @@ function criticalCss(html: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
+/**
+ * The early form script (src/early/earlyForm.ts, ADR 0036), built on its own: a content-hashed
+ * file beside the public bundle, named in dist/prerender/early-form.json for the deploy step.
+ */
+function buildEarlyScript(): string {
+  const built = buildSync({
+    entryPoints: [path.join(__dirname, 'src', 'early', 'earlyForm.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+  });
+  const code = built.outputFiles[0]?.text ?? '';
+  const name = `early-form.${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  mkdirSync(path.join(__dirname, 'dist', 'public'), { recursive: true });
+  writeFileSync(path.join(__dirname, 'dist', 'public', name), code);
+  writeFileSync(path.join(OUT, 'early-form.json'), `${JSON.stringify({ file: name })}\n`);
+  return name;
+}
+
 mkdirSync(OUT, { recursive: true });
-const html = inert(render('/add-ticket', <AddTicketPage />));
+console.log(`early form script: ${buildEarlyScript()}`);
+const html = working(render('/add-ticket', <AddTicketPage />));
 writeFileSync(path.join(OUT, 'add-ticket.html'), html);
 writeFileSync(path.join(OUT, 'add-ticket.css'), criticalCss(html));
 console.log(`prerendered /add-ticket: ${html.length} B of HTML`);

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { SUBMIT_FORM_FIELDS } from 'shared-contracts/contracts';
+import { SUBMIT_FORM_FIELDS, SUBMIT_KEY_FIELD } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { bearer, buildDemoApp, TEST_SECRET, tokenFor } from './support/session';
 import { multipartBody } from './support/submitForm';
@@ -35,6 +35,8 @@ interface OpenApiOperation {
 }
 
 const SUBMIT_PATH = '/api/tickets/submit';
+/** The form posted without scripts (ADR 0035): the submit's fields, answered with HTML pages. */
+const SUBMIT_FORM_PATH = '/api/tickets/submit-form';
 
 /** The routes and their fields as the api documents them (the submit's multipart fields are shared). */
 async function routesOf(app: App): Promise<Route[]> {
@@ -55,9 +57,10 @@ async function routesOf(app: App): Promise<Route[]> {
       for (const [name, schema] of Object.entries(json)) {
         fields.push({ name, place: 'body', type: schema.type ?? 'string' });
       }
-      const multipart = path === SUBMIT_PATH;
+      const multipart = (path === SUBMIT_PATH || path === SUBMIT_FORM_PATH) && method === 'post';
       if (multipart) {
         for (const name of SUBMIT_FORM_FIELDS) fields.push({ name, place: 'body', type: 'string' });
+        if (path === SUBMIT_FORM_PATH) fields.push({ name: SUBMIT_KEY_FIELD, place: 'body', type: 'string' });
       }
       routes.push({ method: method.toUpperCase(), path, fields, multipart });
     }
@@ -97,8 +100,12 @@ function requestFor(route: Route, values: Record<string, unknown>, token?: strin
 
 const NUL_TEXT = 'Pune\u0000x';
 
-/** True for a JSON `{ error, details }` and nothing else. */
-function hasErrorShape(body: string): boolean {
+/**
+ * True for a JSON `{ error, details }` and nothing else; for the form posted without scripts,
+ * an HTML page (its errors are shown beside the fields).
+ */
+function hasErrorShape(body: string, route?: Route): boolean {
+  if (route?.path === SUBMIT_FORM_PATH) return /^<!doctype html>/.test(body) && !/<script/i.test(body);
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
     return (
@@ -168,16 +175,19 @@ describe.each(databaseKinds)('every route against bad input on %s', (kind) => {
     const failures: string[] = [];
     for (const { route, field } of textFields) {
       const response = await pastTheGuard(route, { [field.name]: NUL_TEXT });
-      const named = (response.json().details ?? []).some(
-        (detail: { path?: string }) =>
-          detail.path === field.name || detail.path?.startsWith(`${field.name}.`),
-      );
+      const named =
+        route.path === SUBMIT_FORM_PATH
+          ? response.body.includes(`data-field="${field.name}"`)
+          : (response.json().details ?? []).some(
+              (detail: { path?: string }) =>
+                detail.path === field.name || detail.path?.startsWith(`${field.name}.`),
+            );
       // Unknown files are one 404 whatever their name (the name is never used as a path).
       const fileNotFound = field.name === 'file' && response.statusCode === 404;
       if (!fileNotFound && (response.statusCode !== 400 || !named)) {
         failures.push(`${route.method} ${route.path} ${field.place}:${field.name} → ${response.statusCode}`);
       }
-      if (response.statusCode >= 400 && !hasErrorShape(response.body)) {
+      if (response.statusCode >= 400 && !hasErrorShape(response.body, route)) {
         failures.push(`${route.method} ${route.path} ${field.name} → not { error, details }`);
       }
     }
@@ -239,7 +249,7 @@ describe.each(databaseKinds)('every route against bad input on %s', (kind) => {
             `${route.method} ${route.path} ${JSON.stringify(values).slice(0, 200)} → ${response.statusCode}`,
           );
         }
-        if (response.statusCode >= 400 && !hasErrorShape(response.body)) {
+        if (response.statusCode >= 400 && !hasErrorShape(response.body, route)) {
           failures.push(
             `${route.method} ${route.path} → ${response.statusCode} ${response.body.slice(0, 200)}`,
           );

@@ -19,8 +19,18 @@ import {
   restoreLanguage,
   SectionUnavailable,
 } from 'shared-contracts';
+import { BUNDLE_STARTED } from './early/earlyFormMarks';
 import pages from './exposes/routes';
-import { handOffPrerendered } from './lib/prerendered';
+import { storeOptions } from './features/submit-ticket/api/formOptions';
+import { handOffPrerendered, prerenderedOptions } from './lib/prerendered';
+
+// The live form is coming: the early form script holds a Submit click for it (ADR 0036).
+document.documentElement.dataset[BUNDLE_STARTED] = 'true';
+// The frame's lists are the current ones (ADR 0035): the live form starts with them, so a city
+// or committee chosen in the frame is there to keep, and the server's answer replaces them.
+for (const [kind, list] of Object.entries(prerenderedOptions())) {
+  if (list) storeOptions(kind as 'cities' | 'committees', list);
+}
 
 function PageLoader() {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = [
     file: 'add-ticket.html',
     chunk: 'page-add-ticket',
     prerender: 'add-ticket',
+    form: true,
   },
   { pattern: /^\/ticket-detail\/[^/]+\/?$/, file: 'ticket-detail.html', chunk: 'page-ticket-detail' },
   { pattern: /^\/tickets\/[^/]+\/?$/, file: 'user-tickets.html', chunk: 'page-user-tickets' },
@@ -67,6 +68,23 @@ function prerendered(folder, name) {
   return { html: readFileSync(html, 'utf8'), css: readFileSync(css, 'utf8') };
 }
 
+/** The early form script's file name in dist/public/ (ADR 0036), or null. */
+function earlyFormScript(folder) {
+  const named = path.join(folder, 'prerender', 'early-form.json');
+  return existsSync(named) ? JSON.parse(readFileSync(named, 'utf8')).file : null;
+}
+
+/**
+ * The frame's form with the early form script just before its submit button: a classic script,
+ * so the button (and what follows) is parsed only once the script runs, while everything above
+ * it paints and takes typing meanwhile. Blocked or failed, the form simply posts (ADR 0035).
+ */
+function withEarlyScript(html, src) {
+  const button = /<button(?=[^>]* type="submit")/;
+  if (!src || !button.test(html)) return html;
+  return html.replace(button, () => `<script src="${escapeAttribute(src)}"></script><button`);
+}
+
 /** The public bundle the remote's build left in dist/public/ (ADR 0010), or null. */
 function publicBundle(folder) {
   const entry = path.join(folder, 'public', 'entry.json');
@@ -78,6 +96,8 @@ function publicBundle(folder) {
 function publicBundlePage(template, files, bundle, page) {
   const base = `${files.base}public/`;
   const frame = page.prerender ? prerendered(files.folder, page.prerender) : null;
+  const early = earlyFormScript(files.folder);
+  if (frame && page.form && early) frame.html = withEarlyScript(frame.html, base + early);
   const head = [
     ...bundle.js.map((file) => `<script defer="defer" src="${escapeAttribute(base + file)}"></script>`),
     ...(bundle.pages[page.chunk] ?? []).map((file) => hint(base + file, 'script')),

@@ -1,6 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { currentLanguage, setLanguage } from 'shared-contracts';
 import '../i18n';
-import { handOffPrerendered } from './prerendered';
+import { handOffPrerendered, prerenderedOptions, takeQueuedSubmit, useQueuedSubmit } from './prerendered';
 
 function page(frame: string, live: string) {
   document.body.innerHTML = `<div id="prerendered">${frame}</div><div id="root">${live}</div>`;
@@ -75,5 +76,84 @@ describe('handOffPrerendered', () => {
     document.body.innerHTML = '<div id="root"><p>Live</p></div>';
     handOffPrerendered();
     expect(document.body.textContent).toBe('Live');
+  });
+});
+
+describe('handOffPrerendered: the choices and a held submit (ADR 0036)', () => {
+  const options =
+    '<option value="" disabled>Pick</option><option value="7">Pune</option><option value="9">Nagpur</option>';
+
+  it('carries the chosen city and committee over, as choosing does, when the live select offers them', () => {
+    page(
+      `<select name="cityId">${options}</select><select name="committeeId">${options}</select>`,
+      `<select name="cityId">${options}</select><select name="committeeId"><option value="">Pick</option></select>`,
+    );
+    (document.querySelector('#prerendered [name="cityId"]') as HTMLSelectElement).value = '9';
+    (document.querySelector('#prerendered [name="committeeId"]') as HTMLSelectElement).value = '7';
+    (document.querySelector('#root [name="cityId"]') as HTMLSelectElement).value = '';
+    const changes: string[] = [];
+    document.getElementById('root')?.addEventListener('change', (event) => {
+      changes.push((event.target as HTMLSelectElement).name);
+    });
+
+    handOffPrerendered();
+
+    expect((document.querySelector('#root [name="cityId"]') as HTMLSelectElement).value).toBe('9');
+    // The live list has no such committee (yet): nothing is forced.
+    expect((document.querySelector('#root [name="committeeId"]') as HTMLSelectElement).value).toBe('');
+    expect(changes).toEqual(['cityId']);
+  });
+
+  it('moves the chosen file to the live input and tells its change handler', () => {
+    page('<input type="file" name="attachment">', '<input type="file" name="attachment">');
+    const file = new File(['%PDF-1.4'], 'lease.pdf', { type: 'application/pdf' });
+    const frameInput = document.querySelector('#prerendered input[type="file"]') as HTMLInputElement;
+    Object.defineProperty(frameInput, 'files', { value: [file] });
+    const liveInput = document.querySelector('#root input[type="file"]') as HTMLInputElement;
+    let received: unknown = null;
+    Object.defineProperty(liveInput, 'files', {
+      set: (value) => {
+        received = value;
+      },
+      get: () => received,
+    });
+    const changes: string[] = [];
+    liveInput.addEventListener('change', () => changes.push('attachment'));
+
+    handOffPrerendered();
+
+    expect((received as File[])[0]).toBe(file);
+    expect(changes).toEqual(['attachment']);
+  });
+
+  it('queues a submit held by the early script, once, and nothing without one', () => {
+    const { result } = renderHook(() => useQueuedSubmit());
+    page('<form><button type="submit">Send</button></form>', '<form></form>');
+    handOffPrerendered();
+    expect(result.current).toBe(false);
+    expect(takeQueuedSubmit()).toBe(false);
+
+    page('<form><button type="submit">Send</button></form>', '<form></form>');
+    (document.getElementById('prerendered') as HTMLElement).dataset.submitRequested = 'true';
+    act(() => handOffPrerendered());
+    expect(result.current).toBe(true);
+    act(() => {
+      expect(takeQueuedSubmit()).toBe(true);
+    });
+    expect(result.current).toBe(false);
+    expect(takeQueuedSubmit()).toBe(false);
+  });
+});
+
+describe('prerenderedOptions', () => {
+  it("reads the frame's city and committee options (the front door's current lists)", () => {
+    page(
+      '<select name="cityId"><option value="" disabled>Select your city</option><option value="3">Pune</option></select>' +
+        '<select name="committeeId"><option value="" disabled>Which committee?</option></select>',
+      '',
+    );
+    expect(prerenderedOptions()).toEqual({ cities: [{ id: 3, name: 'Pune' }], committees: null });
+    document.body.innerHTML = '';
+    expect(prerenderedOptions()).toEqual({ cities: null, committees: null });
   });
 });

@@ -3,11 +3,64 @@
  * (`<div id="prerendered">` before `#root`, which its stylesheet hides meanwhile). The shell
  * mounts as usual into the hidden #root; once the live page (or the remote's fallback) has
  * rendered, this removes the frame, so #root shows in the same place, with no blank in between.
- * Whatever the visitor already typed into the frame is carried over, and so is the focus.
+ * Whatever the visitor already did in the frame is carried over: what was typed, the city and
+ * committee chosen, the file, the focus, and a click on Submit Ticket held by the early form
+ * script (src/early/earlyForm.ts, ADR 0036), which the live form then honours once.
  */
+import { useSyncExternalStore } from 'react';
 import { isLanguage, LANGUAGE_FIELD, setLanguage } from 'shared-contracts';
+import { PRERENDERED_ID, SUBMIT_REQUESTED } from '../early/earlyFormMarks';
 
-export const PRERENDERED_ID = 'prerendered';
+export { PRERENDERED_ID };
+
+/** The frame's selects whose choice the live form keeps (their options are the live ones too). */
+const CARRIED_SELECTS = ['cityId', 'committeeId'];
+
+let submitQueued = false;
+const listeners = new Set<() => void>();
+
+/** True while a submit clicked in the frame waits for the live form (useQueuedSubmit). */
+export function useQueuedSubmit(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => submitQueued,
+    // Prerendered: nothing is queued yet.
+    () => false,
+  );
+}
+
+/** The live form takes the queued submit (once). */
+export function takeQueuedSubmit(): boolean {
+  const queued = submitQueued;
+  submitQueued = false;
+  if (queued) for (const listener of listeners) listener();
+  return queued;
+}
+
+function queueSubmit(): void {
+  submitQueued = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The options of the frame's city and committee selects (the current lists, included by the
+ * front door, ADR 0035), or null for a list the frame does not carry.
+ */
+export function prerenderedOptions(
+  doc: Document = document,
+): Record<'cities' | 'committees', { id: number; name: string }[] | null> {
+  const listOf = (name: string) => {
+    const select = doc.querySelector<HTMLSelectElement>(`#${PRERENDERED_ID} select[name="${name}"]`);
+    const options = [...(select?.options ?? [])]
+      .filter((option) => /^\d+$/.test(option.value))
+      .map((option) => ({ id: Number(option.value), name: option.text }));
+    return options.length > 0 ? options : null;
+  };
+  return { cities: listOf('cityId'), committees: listOf('committeeId') };
+}
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -39,6 +92,12 @@ export function handOffPrerendered(doc: Document = document): void {
     .filter(Boolean);
   // A language picked in the frame (it is prerendered in English) switches the live page.
   const picked = frame.querySelector<HTMLSelectElement>(`select[name="${LANGUAGE_FIELD}"]`)?.value;
+  const chosen = CARRIED_SELECTS.map((name) => ({
+    name,
+    value: frame.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.value ?? '',
+  })).filter((select) => select.value !== '');
+  const files = frame.querySelector<HTMLInputElement>('input[type="file"]')?.files ?? null;
+  const submitRequested = frame.dataset[SUBMIT_REQUESTED] === 'true';
   const active = doc.activeElement;
   const focused = active && frame.contains(active) && isTypedField(active) ? active.name : null;
   frame.remove();
@@ -56,7 +115,22 @@ export function handOffPrerendered(doc: Document = document): void {
     const box = root.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${CSS.escape(name)}"]`);
     if (box && !box.checked) box.click();
   }
+  // A city or committee chosen in the frame, the way choosing does (React sees the change).
+  for (const { name, value } of chosen) {
+    const select = root.querySelector<HTMLSelectElement>(`select[name="${CSS.escape(name)}"]`);
+    if (select?.value !== '' || ![...select.options].some((option) => option.value === value)) continue;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  // The chosen file moves to the live input, whose change handler checks and keeps it.
+  const fileInput = root.querySelector<HTMLInputElement>('input[type="file"]');
+  if (files && files.length > 0 && fileInput) {
+    fileInput.files = files;
+    fileInput.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   if (isLanguage(picked) && picked !== 'en') void setLanguage(picked).catch(() => {});
+  // Last: the live form submits once it has rendered with everything above.
+  if (submitRequested) queueSubmit();
   if (focused) {
     const field = fieldNamed(focused);
     field?.focus();

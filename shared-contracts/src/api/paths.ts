@@ -38,6 +38,12 @@ export const API_PATHS = {
   },
   tickets: {
     submit: '/tickets/submit',
+    /** The submit form posted without scripts, answered with an HTML page (ADR 0035). */
+    submitForm: '/tickets/submit-form',
+    /** The form's current city and committee `<option>`s and a fresh submit key, as HTML (ADR 0035). */
+    submitFormCities: '/tickets/submit-form/cities',
+    submitFormCommittees: '/tickets/submit-form/committees',
+    submitFormKey: '/tickets/submit-form/key',
     all: '/tickets/all',
     byUser: '/tickets/user/:id',
     latestByUser: '/tickets/user/:id/latest',

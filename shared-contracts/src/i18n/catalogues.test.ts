@@ -2,6 +2,7 @@ import { catalogueProblems, englishLeft } from '../../testing/catalogues';
 import { commonEn } from './common.en';
 import { commonHi } from './common.hi';
 import { commonMr } from './common.mr';
+import { COMMON_CATALOGUES } from './commonCatalogues';
 
 describe('the common catalogues (issue 20)', () => {
   it.each([
@@ -21,5 +22,11 @@ describe('the common catalogues (issue 20)', () => {
       ),
     ).toEqual(['placeholders of a: y for x', 'empty b.c', 'English left in d: Three', 'unknown e']);
     expect(englishLeft('फ़ाइल PDF ({{size}} MB) aap@udaharan.com')).toEqual([]);
+  });
+});
+
+describe('COMMON_CATALOGUES (the api writes pages in every language, ADR 0035)', () => {
+  it('holds each language under its code', () => {
+    expect(COMMON_CATALOGUES).toEqual({ en: commonEn, hi: commonHi, mr: commonMr });
   });
 });

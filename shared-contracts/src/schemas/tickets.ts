@@ -340,6 +340,11 @@ export const SUBMIT_FORM_FIELDS = [
 ] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';
+/**
+ * The field of the form posted without scripts that carries its `Idempotency-Key` (a page cannot
+ * set a header): one key per page served, so a double click or a resend is one ticket (ADR 0035).
+ */
+export const SUBMIT_KEY_FIELD = 'idempotencyKey';
 
 /**
  * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`. The same keys

@@ -25,6 +25,7 @@ import { submitPartLimits } from '../../services/tickets/submitService';
 import { auditActorOf } from '../auditActor';
 import { lookupViewer, publicErrors } from './publicAccess';
 import { registerSubmitRoute } from './publicSubmit';
+import { registerSubmitFormRoutes } from './publicSubmitForm';
 
 const accessDescription =
   `Open with the ticket's or its member's secret in \`${ACCESS_KEY_HEADER}\` (contact details masked), or a ` +
@@ -34,6 +35,7 @@ const accessDescription =
 export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: submitPartLimits(app.config.uploadMaxBytes) });
   registerSubmitRoute(app);
+  registerSubmitFormRoutes(app);
 
   const tags = ['tickets'];
 

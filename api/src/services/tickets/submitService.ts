@@ -137,7 +137,18 @@ export class SubmitService {
    * is unknown, which the sweep settles).
    */
   async submit(parts: AsyncIterable<Multipart>, idempotencyKey: string | undefined): Promise<SubmitAnswer> {
-    const { fields, file } = await this.receiveForm(parts);
+    return this.submitReceived(await this.receiveForm(parts), idempotencyKey);
+  }
+
+  /**
+   * Submits a form already received (`receiveForm`) once: the path of a caller that reads the
+   * key or a field from the body first (the form posted without scripts, ADR 0035). Its file is
+   * removed, or owned by the committed ticket, before this returns or throws.
+   */
+  async submitReceived(
+    { fields, file }: ReceivedForm,
+    idempotencyKey: string | undefined,
+  ): Promise<SubmitAnswer> {
     const placed: { file: PlacedFile | null } = { file: null };
     try {
       const answer = await this.submitOnce(fields, file, idempotencyKey, (placedFile) => {

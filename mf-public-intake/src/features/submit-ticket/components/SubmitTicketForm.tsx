@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   countWords,
@@ -29,6 +29,7 @@ import {
 } from 'shared-contracts';
 import { PublicPage } from '../../../components/PublicPage';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
+import { takeQueuedSubmit, useQueuedSubmit } from '../../../lib/prerendered';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import type { NamedOption } from '../api/formOptions';
 import { useCityPresident } from '../hooks/useCityPresident';
@@ -152,6 +153,13 @@ export function SubmitTicketForm() {
       if (element instanceof HTMLElement) element.focus();
     },
   );
+
+  // A Submit Ticket clicked in the prerendered frame (ADR 0036): honoured once this form has
+  // rendered with what the frame carried over, validated and sent like a click here.
+  const queuedSubmit = useQueuedSubmit();
+  useEffect(() => {
+    if (queuedSubmit && takeQueuedSubmit()) formRef.current?.requestSubmit();
+  }, [queuedSubmit]);
 
   return (
     <PublicPage>

@@ -1,0 +1,203 @@
+/**
+ * The submit form without scripts (ADR 0035): the form of /add-ticket posts here as plain
+ * multipart when no script runs (JavaScript off, or the public remote's files failed), and the
+ * answer is a page (services/tickets/submitPage.ts): the form again with the errors next to the
+ * values typed, or the confirmation with the share link. The same submit service, limit,
+ * idempotency and upload checks as POST /tickets/submit; the key comes in a hidden field.
+ *
+ * The three GET fragments are what the front door includes into the served form (nginx SSI, the
+ * `npm start` gateway likewise): the current cities and committees as `<option>`s and a fresh
+ * key, so the form served before any script is complete and current.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ATTACHMENT_FIELD,
+  IDEMPOTENCY_KEY_MESSAGE,
+  idempotencyKeySchema,
+  SUBMIT_KEY_FIELD,
+} from 'shared-contracts/contracts';
+import { HttpError } from '../../httpError';
+import { listCities } from '../../services/cities';
+import { listCommittees } from '../../services/committees';
+import {
+  escapeHtml,
+  type PageLanguage,
+  pageLanguage,
+  renderFormPage,
+  renderOptions,
+  renderSubmittedPage,
+  SUBMIT_PAGE_CSP,
+} from '../../services/tickets/submitPage';
+import { submitPartLimits } from '../../services/tickets/submitService';
+import { tooManyRequests } from './publicAccess';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+const newKey = () => randomBytes(24).toString('base64url');
+
+function sendHtml(reply: FastifyReply, status: number, html: string, headers: Record<string, string> = {}) {
+  return reply
+    .code(status)
+    .headers({
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': SUBMIT_PAGE_CSP,
+    })
+    .send(html);
+}
+
+/** An error of the submit as the page shows it: by field where it names one, else above the form. */
+function problemsOf(error: HttpError) {
+  const fieldErrors: Record<string, string> = {};
+  for (const detail of error.details ?? []) {
+    if (detail.path !== 'body' && !fieldErrors[detail.path]) fieldErrors[detail.path] = detail.message;
+  }
+  const byField = Object.values(fieldErrors).includes(error.message);
+  return { fieldErrors, formErrors: byField ? [] : [error.message] };
+}
+
+export function registerSubmitFormRoutes(app: App): void {
+  const tags = ['tickets'];
+  const fragment = (reply: FastifyReply, html: string) =>
+    reply.headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(html);
+
+  async function formPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    error: HttpError,
+    language: PageLanguage,
+    values: Record<string, string> = {},
+    droppedFile: string | null = null,
+  ) {
+    const [cities, committees] = await Promise.all([listCities(app.db), listCommittees(app.db)]);
+    request.log.info({ status, error: error.message }, 'submit form refused');
+    return sendHtml(
+      reply,
+      status,
+      renderFormPage({
+        language,
+        values,
+        ...problemsOf(error),
+        droppedFile,
+        cities,
+        committees,
+        idempotencyKey: newKey(),
+      }),
+      error.headers,
+    );
+  }
+
+  app.get(
+    API_PATHS.tickets.submitFormCities,
+    {
+      schema: {
+        summary: "The submit form's cities as HTML <option>s (included into the form's page, ADR 0035)",
+        tags,
+      },
+    },
+    async (_request, reply) => fragment(reply, renderOptions(await listCities(app.db))),
+  );
+  app.get(
+    API_PATHS.tickets.submitFormCommittees,
+    {
+      schema: {
+        summary: "The submit form's committees as HTML <option>s (included into the form's page, ADR 0035)",
+        tags,
+      },
+    },
+    async (_request, reply) => fragment(reply, renderOptions(await listCommittees(app.db))),
+  );
+  app.get(
+    API_PATHS.tickets.submitFormKey,
+    {
+      schema: {
+        summary: `A fresh submit key as the form's hidden ${SUBMIT_KEY_FIELD} field (included into the form's page)`,
+        tags,
+      },
+    },
+    async (_request, reply) =>
+      fragment(reply, `<input type="hidden" name="${SUBMIT_KEY_FIELD}" value="${escapeHtml(newKey())}">`),
+  );
+
+  app.post(
+    API_PATHS.tickets.submitForm,
+    {
+      // Before the body is read, as the submit: a refused caller costs no upload.
+      onRequest: async (request, reply) => {
+        const language = pageLanguage(undefined, request.headers['accept-language']);
+        const decision = await app.submitThrottle.reserve(request.ip);
+        if (!decision.allowed)
+          return formPage(request, reply, 429, tooManyRequests(decision, 'submissions'), language);
+        if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) {
+          const message = 'Send the ticket as multipart/form-data';
+          return formPage(
+            request,
+            reply,
+            415,
+            new HttpError(415, message, [{ path: 'body', message }]),
+            language,
+          );
+        }
+      },
+      schema: {
+        summary: 'Submit a ticket from the form without scripts (multipart; the answer is an HTML page)',
+        description:
+          `The fields of POST /tickets/submit, the key in the \`${SUBMIT_KEY_FIELD}\` field instead of the header. ` +
+          'The answer is a page in the language of the `language` field or of Accept-Language: 201 with the ' +
+          "ticket's share link, else the form again with the values typed (not the file) and the errors " +
+          'beside them, with the status POST /tickets/submit would answer (400, 413, 415, 422, 429).',
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const accepted = request.headers['accept-language'];
+      let received: Awaited<ReturnType<typeof app.ticketSubmits.receiveForm>>;
+      try {
+        received = await app.ticketSubmits.receiveForm(
+          request.parts({ limits: submitPartLimits(app.config.uploadMaxBytes) }),
+        );
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return formPage(request, reply, error.statusCode, error, pageLanguage(undefined, accepted));
+      }
+      const { [SUBMIT_KEY_FIELD]: key, ...fields } = received.fields;
+      const language = pageLanguage(fields.language, accepted);
+      // The member's messages are written in the page's language, as the live form sends it.
+      if (fields.language === undefined) fields.language = language;
+      const droppedFile = received.file?.originalName || null;
+      try {
+        if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
+          throw new HttpError(400, IDEMPOTENCY_KEY_MESSAGE, [
+            { path: SUBMIT_KEY_FIELD, message: IDEMPOTENCY_KEY_MESSAGE },
+          ]);
+        }
+        const answer = await app.ticketSubmits.submitReceived({ fields, file: received.file }, key);
+        if (answer.replayed) request.log.info('submit form replayed for its key');
+        else
+          request.log.info(
+            { ticketId: answer.body.ticketId },
+            'ticket submitted from the form without scripts',
+          );
+        return sendHtml(reply, 201, renderSubmittedPage(language, answer.body));
+      } catch (error) {
+        await app.ticketSubmits.discard(received.file);
+        if (!(error instanceof HttpError)) throw error;
+        const shown = droppedFile && !error.details?.some((detail) => detail.path === ATTACHMENT_FIELD);
+        return formPage(
+          request,
+          reply,
+          error.statusCode,
+          error,
+          language,
+          fields,
+          shown ? droppedFile : null,
+        );
+      }
+    },
+  );
+}
