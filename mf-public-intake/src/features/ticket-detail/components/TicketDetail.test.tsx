@@ -75,15 +75,17 @@ describe('loading and errors (docs/product.md#ticket-detail-screen, docs/product
     expect(screen.getByRole('status')).toHaveTextContent('Loading ticket...');
     await act(async () => answer.resolve(json({ ticket: TICKET })));
     expect(await heading()).toBeInTheDocument();
-    expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]?.headers.get('X-Access-Key')).toBe(KEY);
+    // The ticket once (the chain tracker asks for its steps beside it).
+    const tickets = api.requests.filter((request) => new URL(request.url).pathname === '/api/tickets/9');
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]?.headers.get('X-Access-Key')).toBe(KEY);
   });
 
   test('the url-safe encoded id opens the same ticket', async () => {
     const api = serveTicket();
     renderDetail(`/ticket-detail/${encodeRouteId(9)}#key=${KEY}`);
     expect(await heading()).toBeInTheDocument();
-    expect(api.paths()).toEqual(['GET /api/tickets/9']);
+    expect(api.paths().filter((path) => !path.endsWith('/stages'))).toEqual(['GET /api/tickets/9']);
   });
 
   test.each(['abc!', '0', '-4', '9.5'])(
@@ -324,8 +326,9 @@ describe('attachments: View and Download with the key', () => {
     await waitFor(() => expect(tab.location.href).toBe('/uploads/attachments/abc?view=1900000000.mac'));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(api.requests[1]?.headers.get('X-Access-Key')).toBe(KEY);
-    expect(await api.requests[1]?.json()).toEqual({ url: '/uploads/attachments/abc' });
+    const viewLink = api.requests.find((request) => new URL(request.url).pathname === '/api/files/view-link');
+    expect(viewLink?.headers.get('X-Access-Key')).toBe(KEY);
+    expect(await viewLink?.json()).toEqual({ url: '/uploads/attachments/abc' });
     expect(createObjectURL).not.toHaveBeenCalled();
   });
 
@@ -369,5 +372,79 @@ describe('attachments: View and Download with the key', () => {
     expect(screen.getByRole('img', { name: 'Word document' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Image' })).toBeInTheDocument();
     expect(screen.getByText('a1.docx')).toBeInTheDocument();
+  });
+});
+
+describe("the member's chain tracker (docs/architecture.md#time-stages-calendars-sla-escalation)", () => {
+  const STAGES = {
+    stages: [
+      {
+        id: 1,
+        stage: 'review',
+        holderRole: 'citypresident',
+        holderName: null,
+        actingFor: null,
+        enteredAt: '2026-01-15T10:30:00.000Z',
+        dueAt: '2026-01-16T12:30:00.000Z',
+        leftAt: '2026-01-16T09:00:00.000Z',
+        leftBy: null,
+        outcome: 'approve',
+        alerts: [],
+        extensions: [],
+      },
+      {
+        id: 2,
+        stage: 'resolution',
+        holderRole: 'convenor',
+        holderName: null,
+        actingFor: null,
+        enteredAt: '2026-01-16T09:00:00.000Z',
+        dueAt: '2099-01-30T12:30:00.000Z',
+        leftAt: null,
+        leftBy: null,
+        outcome: null,
+        alerts: [{ level: 'next-level', at: '2026-01-23T12:31:00.000Z', toRole: 'observer' }],
+        extensions: [
+          {
+            reason: 'The builder asked for the site records',
+            expectedBy: '2099-01-30',
+            dueAt: '2099-01-30T12:30:00.000Z',
+            createdAt: '2026-01-24T06:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  };
+
+  test('each step with the role holding it, when it started, by when it is expected, escalated and extended with the reason', async () => {
+    const api = mockApi({ 'GET /api/tickets/9': { ticket: TICKET }, 'GET /api/tickets/9/stages': STAGES });
+    renderDetail(`/ticket-detail/${encodeRouteId(9)}#key=${KEY}`);
+    await heading();
+    const tracker = screen.getByRole('region', { name: 'Where your complaint is' });
+    const steps = await within(tracker).findAllByRole('listitem');
+    expect(steps).toHaveLength(2);
+    const review = within(tracker).getByRole('listitem', { name: 'City president’s review' });
+    expect(review).toHaveTextContent('Done');
+    expect(detailValue(review, 'With')).toBe('City President');
+    const resolution = within(tracker).getByRole('listitem', { name: 'Convenor’s resolution' });
+    expect(detailValue(resolution, 'With')).toBe('Convenor');
+    expect(detailValue(resolution, 'Expected by')).toMatch(/2099/);
+    expect(within(resolution).getByText('In progress')).toBeInTheDocument();
+    expect(within(resolution).getByText('Escalated')).toBeInTheDocument();
+    expect(within(resolution).getByText('Escalated to the Office Bearer.')).toBeInTheDocument();
+    expect(within(resolution).getByText('Extended')).toBeInTheDocument();
+    expect(
+      within(resolution).getByText(/^Extended to .*2099: The builder asked for the site records$/),
+    ).toBeInTheDocument();
+    // The stages are asked for with the share key, like the ticket.
+    const call = api.requests.find((request) => new URL(request.url).pathname === '/api/tickets/9/stages');
+    expect(call?.headers.get('X-Access-Key')).toBe(KEY);
+  });
+
+  test('a ticket whose steps are not recorded says so', async () => {
+    mockApi({ 'GET /api/tickets/9': { ticket: TICKET }, 'GET /api/tickets/9/stages': { stages: [] } });
+    renderDetail(`/ticket-detail/${encodeRouteId(9)}#key=${KEY}`);
+    await heading();
+    expect(await screen.findByText('The steps of this complaint are not recorded yet.')).toBeInTheDocument();
   });
 });

@@ -20,6 +20,7 @@ import {
   providedEmail,
 } from '../../../rules/ticketAssignment';
 import { useTicket } from '../api/useTicket';
+import { ChainTracker } from './ChainTracker';
 import { ShareTicketCard } from './ShareTicketCard';
 import { TicketConversation } from './TicketConversation';
 
@@ -74,6 +75,8 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
       <ShareTicketCard link={link} />
 
       <TicketStatusCard ticket={ticket} accessKey={accessKey} />
+
+      <ChainTracker ticketId={ticket.id} accessKey={accessKey} />
 
       <TicketConversation ticket={ticket} accessKey={accessKey} />
 
