@@ -32,6 +32,7 @@ export {
   setLanguage,
   storedLanguage,
 } from './i18n';
+export * from './i18n/format';
 export * from './i18n/messageLabels';
 export * from './i18n/text';
 export { isChromeHidden } from './routing/chrome';

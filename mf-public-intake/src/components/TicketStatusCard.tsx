@@ -2,6 +2,7 @@ import { Box, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  formatDateTime,
   say,
   statusBadgeColor,
   statusLabel,
@@ -10,7 +11,6 @@ import {
   ticketIdDisplay,
 } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../i18n';
-import { formatDateTime } from '../lib/format';
 import { MEMBER_PROGRESS_STEPS, memberProgress } from '../rules/memberProgress';
 import { memberOutcome, memberStatusNote } from '../rules/memberStatusNote';
 import { AttachmentList } from './AttachmentList';

@@ -28,7 +28,7 @@ export const publicIntakeEn = {
       cityPresident: 'Select a city first',
       description: 'Describe your query in detail',
     },
-    wordCount: '{{count}} / {{max}} words',
+    wordCount: '{{count, number}} / {{max, number}} words',
     attachment: {
       hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (max 20MB)',
       choose: 'Choose File',
@@ -40,7 +40,7 @@ export const publicIntakeEn = {
     submit: 'Submit Ticket',
     submitting: 'Submitting...',
     uploadProgress: 'Upload progress',
-    uploading: 'Uploading attachment: {{percent}}%',
+    uploading: 'Uploading attachment: {{percent, number}}%',
     footer: {
       agreement: 'By submitting this ticket, you agree to our privacy policy and terms of service.',
       helpline: 'Helpline: {{number}}',

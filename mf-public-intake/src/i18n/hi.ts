@@ -26,7 +26,7 @@ export const publicIntakeHi: Translation<typeof publicIntakeEn> = {
       cityPresident: 'पहले शहर चुनें',
       description: 'अपना सवाल या समस्या विस्तार से लिखें',
     },
-    wordCount: '{{count}} / {{max}} शब्द',
+    wordCount: '{{count, number}} / {{max, number}} शब्द',
     attachment: {
       hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (अधिकतम 20MB)',
       choose: 'फ़ाइल चुनें',
@@ -38,7 +38,7 @@ export const publicIntakeHi: Translation<typeof publicIntakeEn> = {
     submit: 'टिकट भेजें',
     submitting: 'भेजा जा रहा है...',
     uploadProgress: 'अपलोड की प्रगति',
-    uploading: 'फ़ाइल अपलोड हो रही है: {{percent}}%',
+    uploading: 'फ़ाइल अपलोड हो रही है: {{percent, number}}%',
     footer: {
       agreement: 'यह टिकट भेजकर आप हमारी गोपनीयता नीति और सेवा की शर्तों से सहमत होते हैं।',
       helpline: 'हेल्पलाइन: {{number}}',

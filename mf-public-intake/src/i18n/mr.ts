@@ -26,7 +26,7 @@ export const publicIntakeMr: Translation<typeof publicIntakeEn> = {
       cityPresident: 'आधी शहर निवडा',
       description: 'तुमचा प्रश्न किंवा अडचण सविस्तर लिहा',
     },
-    wordCount: '{{count}} / {{max}} शब्द',
+    wordCount: '{{count, number}} / {{max, number}} शब्द',
     attachment: {
       hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (कमाल 20MB)',
       choose: 'फाइल निवडा',
@@ -38,7 +38,7 @@ export const publicIntakeMr: Translation<typeof publicIntakeEn> = {
     submit: 'तिकीट पाठवा',
     submitting: 'पाठवत आहे...',
     uploadProgress: 'अपलोडची प्रगती',
-    uploading: 'फाइल अपलोड होत आहे: {{percent}}%',
+    uploading: 'फाइल अपलोड होत आहे: {{percent, number}}%',
     footer: {
       agreement: 'हे तिकीट पाठवून तुम्ही आमचे गोपनीयता धोरण आणि सेवेच्या अटी मान्य करता.',
       helpline: 'हेल्पलाइन: {{number}}',

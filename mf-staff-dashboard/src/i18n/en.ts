@@ -13,8 +13,8 @@ export const staffDashboardEn = {
     location: 'Location',
     assignee: 'Assignee',
     createdBy: 'Created by',
-    responses_one: '{{count}} response',
-    responses_other: '{{count}} responses',
+    responses_one: '{{count, number}} response',
+    responses_other: '{{count, number}} responses',
   },
   reports: {
     title: 'Generate Report',
@@ -87,7 +87,7 @@ export const staffDashboardEn = {
       other: 'Help Desk',
     },
     statsLabel: 'Ticket counts',
-    ringLabel: '{{percent}}% of all tickets',
+    ringLabel: '{{percent, number}}% of all tickets',
     statsFailed: 'The ticket counts could not be loaded: {{message}}',
     retry: 'Retry',
   },
@@ -187,7 +187,7 @@ export const staffDashboardEn = {
     pages: 'Ticket list pages',
     prev: 'Prev',
     next: 'Next',
-    page: 'Page {{page}}',
+    page: 'Page {{page, number}}',
   },
   details: {
     toasts: {
@@ -308,7 +308,7 @@ export const staffDashboardEn = {
     stateColumn: 'State',
     timeColumn: 'Time',
     notSentYet: 'Not sent yet',
-    attempts: '{{count}} attempts',
+    attempts: '{{count, number}} attempts',
     status: { queued: 'Queued', sent: 'Sent', held: 'Held', failed: 'Failed' },
   },
   overdue: {

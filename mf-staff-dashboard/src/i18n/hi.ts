@@ -12,8 +12,8 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     location: 'स्थान',
     assignee: 'किसके पास',
     createdBy: 'किसने बनाया',
-    responses_one: '{{count}} जवाब',
-    responses_other: '{{count}} जवाब',
+    responses_one: '{{count, number}} जवाब',
+    responses_other: '{{count, number}} जवाब',
   },
   reports: {
     title: 'रिपोर्ट बनाएँ',
@@ -86,7 +86,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
       other: 'हेल्प डेस्क',
     },
     statsLabel: 'टिकटों की गिनती',
-    ringLabel: 'सभी टिकटों का {{percent}}%',
+    ringLabel: 'सभी टिकटों का {{percent, number}}%',
     statsFailed: 'टिकटों की गिनती लोड नहीं हो सकी: {{message}}',
     retry: 'फिर से कोशिश करें',
   },
@@ -186,7 +186,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     pages: 'टिकट सूची के पेज',
     prev: 'पिछला',
     next: 'अगला',
-    page: 'पेज {{page}}',
+    page: 'पेज {{page, number}}',
   },
   details: {
     toasts: {
@@ -305,7 +305,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     stateColumn: 'स्थिति',
     timeColumn: 'समय',
     notSentYet: 'अभी भेजा नहीं गया',
-    attempts: '{{count}} प्रयास',
+    attempts: '{{count, number}} प्रयास',
     status: { queued: 'कतार में', sent: 'भेजा गया', held: 'रोका गया', failed: 'विफल' },
   },
   overdue: {

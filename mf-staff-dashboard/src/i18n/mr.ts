@@ -12,8 +12,8 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     location: 'ठिकाण',
     assignee: 'कोणाकडे',
     createdBy: 'कोणी तयार केले',
-    responses_one: '{{count}} उत्तर',
-    responses_other: '{{count}} उत्तरे',
+    responses_one: '{{count, number}} उत्तर',
+    responses_other: '{{count, number}} उत्तरे',
   },
   reports: {
     title: 'अहवाल तयार करा',
@@ -86,7 +86,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
       other: 'हेल्प डेस्क',
     },
     statsLabel: 'तिकिटांची संख्या',
-    ringLabel: 'सर्व तिकिटांपैकी {{percent}}%',
+    ringLabel: 'सर्व तिकिटांपैकी {{percent, number}}%',
     statsFailed: 'तिकिटांची संख्या लोड होऊ शकली नाही: {{message}}',
     retry: 'पुन्हा प्रयत्न करा',
   },
@@ -186,7 +186,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     pages: 'तिकीट यादीची पाने',
     prev: 'मागील',
     next: 'पुढील',
-    page: 'पान {{page}}',
+    page: 'पान {{page, number}}',
   },
   details: {
     toasts: {
@@ -305,7 +305,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     stateColumn: 'स्थिती',
     timeColumn: 'वेळ',
     notSentYet: 'अजून पाठवलेला नाही',
-    attempts: '{{count}} प्रयत्न',
+    attempts: '{{count, number}} प्रयत्न',
     status: { queued: 'रांगेत', sent: 'पाठवला', held: 'थांबवला', failed: 'अयशस्वी' },
   },
   overdue: {

@@ -37,7 +37,7 @@ export const userAdminEn = {
     pages: 'Pages',
     previous: 'Previous',
     next: 'Next',
-    page: 'Page {{page}}',
+    page: 'Page {{page, number}}',
   },
   form: {
     fullName: 'Full Name',
@@ -101,7 +101,7 @@ export const userAdminEn = {
     byRole: 'Staff accounts by role',
     columns: { role: 'Role', accounts: 'Accounts', active: 'Active', inactive: 'Inactive' },
     total: 'Total',
-    roleCount: '{{accounts}} ({{active}} active, {{inactive}} inactive)',
+    roleCount: '{{accounts, number}} ({{active, number}} active, {{inactive, number}} inactive)',
     membersNote:
       'Members (role Customer) sign up by submitting a ticket and are counted without their status.',
     newest: 'Recently added',
@@ -132,7 +132,7 @@ export const userAdminEn = {
     empty: 'No entries match these filters.',
     tableLabel: 'Audit trail entries',
     pages: 'Audit trail pages',
-    pageOf: 'Page {{page}} of {{pages}} ({{total}} entries)',
+    pageOf: 'Page {{page, number}} of {{pages, number}} ({{total, number}} entries)',
     previous: 'Previous',
     next: 'Next',
     columns: {

@@ -35,7 +35,7 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     pages: 'पेज',
     previous: 'पिछला',
     next: 'अगला',
-    page: 'पेज {{page}}',
+    page: 'पेज {{page, number}}',
   },
   form: {
     fullName: 'पूरा नाम',
@@ -99,7 +99,7 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     byRole: 'भूमिका के अनुसार स्टाफ़ खाते',
     columns: { role: 'भूमिका', accounts: 'खाते', active: 'सक्रिय', inactive: 'निष्क्रिय' },
     total: 'कुल',
-    roleCount: '{{accounts}} ({{active}} सक्रिय, {{inactive}} निष्क्रिय)',
+    roleCount: '{{accounts, number}} ({{active, number}} सक्रिय, {{inactive, number}} निष्क्रिय)',
     membersNote: 'सदस्य (भूमिका: सदस्य) टिकट दर्ज करके जुड़ते हैं और उनकी स्थिति के बिना गिने जाते हैं।',
     newest: 'हाल ही में जोड़े गए',
     newestEmpty: 'अभी कोई खाता नहीं है।',
@@ -129,7 +129,7 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     empty: 'इन फ़िल्टरों से कोई रिकॉर्ड नहीं मिला।',
     tableLabel: 'ऑडिट रिकॉर्ड',
     pages: 'ऑडिट रिकॉर्ड के पेज',
-    pageOf: 'पेज {{page}} / {{pages}} ({{total}} रिकॉर्ड)',
+    pageOf: 'पेज {{page, number}} / {{pages, number}} ({{total, number}} रिकॉर्ड)',
     previous: 'पिछला',
     next: 'अगला',
     columns: {

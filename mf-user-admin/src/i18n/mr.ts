@@ -35,7 +35,7 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     pages: 'पाने',
     previous: 'मागील',
     next: 'पुढील',
-    page: 'पान {{page}}',
+    page: 'पान {{page, number}}',
   },
   form: {
     fullName: 'पूर्ण नाव',
@@ -99,7 +99,7 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     byRole: 'भूमिकेनुसार कर्मचारी खाती',
     columns: { role: 'भूमिका', accounts: 'खाती', active: 'सक्रिय', inactive: 'निष्क्रिय' },
     total: 'एकूण',
-    roleCount: '{{accounts}} ({{active}} सक्रिय, {{inactive}} निष्क्रिय)',
+    roleCount: '{{accounts, number}} ({{active, number}} सक्रिय, {{inactive, number}} निष्क्रिय)',
     membersNote: 'सदस्य (भूमिका: सदस्य) तिकीट नोंदवून जोडले जातात आणि त्यांच्या स्थितीशिवाय मोजले जातात.',
     newest: 'अलीकडे जोडलेले',
     newestEmpty: 'अजून कोणतेही खाते नाही.',
@@ -129,7 +129,7 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     empty: 'या फिल्टरनुसार कोणतीही नोंद नाही.',
     tableLabel: 'ऑडिट नोंदी',
     pages: 'ऑडिट नोंदीची पाने',
-    pageOf: 'पान {{page}} / {{pages}} ({{total}} नोंदी)',
+    pageOf: 'पान {{page, number}} / {{pages, number}} ({{total, number}} नोंदी)',
     previous: 'मागील',
     next: 'पुढील',
     columns: {

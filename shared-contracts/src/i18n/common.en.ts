@@ -62,11 +62,11 @@ export const commonEn = {
   },
   /** docs/product.md#screens list footers. */
   pagination: {
-    ticketRange: 'Showing {{from}} to {{to}} of {{total}} entries',
-    ticketRangeAtLeast: 'Showing {{from}} to {{to}} of {{total, number}}+ entries',
-    userRange: 'Showing {{from}} to {{to}} of {{total}} users',
-    pageOf: 'Page {{page}} of {{pages}}',
-    pageOfAtLeast: 'Page {{page}} of {{pages}}+',
+    ticketRange: 'Showing {{from, number}} to {{to, number}} of {{total, number}} entries',
+    ticketRangeAtLeast: 'Showing {{from, number}} to {{to, number}} of {{total, number}}+ entries',
+    userRange: 'Showing {{from, number}} to {{to, number}} of {{total, number}} users',
+    pageOf: 'Page {{page, number}} of {{pages, number}}',
+    pageOfAtLeast: 'Page {{page, number}} of {{pages, number}}+',
   },
   /** The language switcher (each language is named in itself). */
   language: {

@@ -56,11 +56,11 @@ export const commonHi: Translation<typeof commonEn> = {
     officeBearer: 'पदाधिकारी',
   },
   pagination: {
-    ticketRange: '{{total}} में से {{from}} से {{to}} दिखाए जा रहे हैं',
-    ticketRangeAtLeast: '{{total, number}}+ में से {{from}} से {{to}} दिखाए जा रहे हैं',
-    userRange: '{{total}} उपयोगकर्ताओं में से {{from}} से {{to}} दिखाए जा रहे हैं',
-    pageOf: 'पेज {{page}} / {{pages}}',
-    pageOfAtLeast: 'पेज {{page}} / {{pages}}+',
+    ticketRange: '{{total, number}} में से {{from, number}} से {{to, number}} दिखाए जा रहे हैं',
+    ticketRangeAtLeast: '{{total, number}}+ में से {{from, number}} से {{to, number}} दिखाए जा रहे हैं',
+    userRange: '{{total, number}} उपयोगकर्ताओं में से {{from, number}} से {{to, number}} दिखाए जा रहे हैं',
+    pageOf: 'पेज {{page, number}} / {{pages, number}}',
+    pageOfAtLeast: 'पेज {{page, number}} / {{pages, number}}+',
   },
   language: {
     label: 'भाषा',

@@ -56,11 +56,11 @@ export const commonMr: Translation<typeof commonEn> = {
     officeBearer: 'पदाधिकारी',
   },
   pagination: {
-    ticketRange: '{{total}} पैकी {{from}} ते {{to}} दाखवले आहेत',
-    ticketRangeAtLeast: '{{total, number}}+ पैकी {{from}} ते {{to}} दाखवले आहेत',
-    userRange: '{{total}} वापरकर्त्यांपैकी {{from}} ते {{to}} दाखवले आहेत',
-    pageOf: 'पान {{page}} / {{pages}}',
-    pageOfAtLeast: 'पान {{page}} / {{pages}}+',
+    ticketRange: '{{total, number}} पैकी {{from, number}} ते {{to, number}} दाखवले आहेत',
+    ticketRangeAtLeast: '{{total, number}}+ पैकी {{from, number}} ते {{to, number}} दाखवले आहेत',
+    userRange: '{{total, number}} वापरकर्त्यांपैकी {{from, number}} ते {{to, number}} दाखवले आहेत',
+    pageOf: 'पान {{page, number}} / {{pages, number}}',
+    pageOfAtLeast: 'पान {{page, number}} / {{pages, number}}+',
   },
   language: {
     label: 'भाषा',

@@ -38,6 +38,12 @@ void i18n.use(initReactI18next).init({
   react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
 });
 
+// `{{total, number}}` in a catalogue writes the number as the language's locale does (en-IN,
+// hi-IN, mr-IN), like formatNumber: i18next's own would ask `Intl` for plain 'mr' or 'en'.
+i18n.services.formatter?.add('number', (value, language) =>
+  new Intl.NumberFormat(LANGUAGE_LOCALES[isLanguage(language) ? language : 'en']).format(Number(value)),
+);
+
 /** Adds an app's catalogue (idempotent: a remote may be loaded again after a retry). */
 export function registerCatalogue(namespace: string, language: string, texts: Record<string, unknown>): void {
   if (!i18n.hasResourceBundle(language, namespace))

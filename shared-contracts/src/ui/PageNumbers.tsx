@@ -1,4 +1,5 @@
 import { Button, Text } from '@mantine/core';
+import { formatNumber } from '../i18n/format';
 import type { PageItem } from '../rules/pagination';
 
 interface PageNumbersProps {
@@ -30,7 +31,7 @@ export function PageNumbers({ items, current, label, onPage, compact = false }: 
         aria-current={item === current ? 'page' : undefined}
         onClick={() => onPage(item)}
       >
-        {item}
+        {formatNumber(item)}
       </Button>
     ),
   );

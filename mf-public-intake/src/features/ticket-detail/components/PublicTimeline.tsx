@@ -1,9 +1,8 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { replyFile, type TicketComment } from 'shared-contracts';
+import { formatDateTime, replyFile, type TicketComment } from 'shared-contracts';
 import { AttachmentList } from '../../../components/AttachmentList';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
-import { formatDateTime } from '../../../lib/format';
 import { entryAuthor, publicEntries } from '../../../rules/publicTimeline';
 
 /**

@@ -1,12 +1,11 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { errorText, type Ticket } from 'shared-contracts';
+import { errorText, formatDateTime, type Ticket } from 'shared-contracts';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { PublicPage } from '../../../components/PublicPage';
 import { TicketStatusCard } from '../../../components/TicketStatusCard';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
-import { formatDateTime } from '../../../lib/format';
 import { entryAuthor, lastPublicEntry } from '../../../rules/publicTimeline';
 import { useUserTickets } from '../api/useUserTickets';
 

@@ -1,7 +1,7 @@
 // Loaded on demand (see CityChartPanel): @mantine/charts and recharts stay out of the first paint.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import type { CityStats } from 'shared-contracts';
+import { type CityStats, formatNumber } from 'shared-contracts';
 
 export interface CityBarChartProps {
   rows: readonly CityStats[];
@@ -33,6 +33,8 @@ export default function CityBarChart({ rows, height, labels }: CityBarChartProps
         itemSorter: (item) => ORDER.indexOf(item.dataKey as (typeof ORDER)[number]),
       }}
       tickLine="y"
+      // Axis and tooltip numbers as the page's language writes them (Devanagari digits in Marathi).
+      valueFormatter={(value) => formatNumber(value)}
       maxBarWidth={36}
       // The panel beside the chart has the same numbers as a table for screen readers, so the
       // drawing itself takes no keyboard focus.

@@ -20,6 +20,7 @@ import {
   CITY_DROPDOWN_MAX_HEIGHT_PX,
   type CityStats,
   errorText,
+  formatNumber,
   useAuth,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
@@ -139,10 +140,10 @@ export function CityChartPanel({ rows, error, onRetry, scopeCity }: CityChartPan
                       {shown.map((row) => (
                         <tr key={row.city}>
                           <th scope="row">{row.city}</th>
-                          <td>{row.total}</td>
-                          <td>{row.pending}</td>
-                          <td>{row.resolved}</td>
-                          <td>{row.rejected}</td>
+                          <td>{formatNumber(row.total)}</td>
+                          <td>{formatNumber(row.pending)}</td>
+                          <td>{formatNumber(row.resolved)}</td>
+                          <td>{formatNumber(row.rejected)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -1,3 +1,5 @@
+import { act } from '@testing-library/react';
+import { setLanguage } from 'shared-contracts';
 import { render, screen, userEvent, within } from 'shared-contracts/testing/render';
 import { StatCards } from './StatCards';
 
@@ -48,7 +50,7 @@ describe('the four stat cards (docs/product.md#dashboard)', () => {
     expect(ring('Total Tickets')).toHaveAccessibleName(`${stats.total ? 100 : 0}% of all tickets`);
   });
 
-  test('large counts are grouped', () => {
+  test('large counts are grouped as the language writes them (en-IN lakhs, Devanagari digits in Marathi)', async () => {
     render(
       <StatCards
         stats={{ total: 100000, inReview: 0, resolved: 0, rejected: 0 }}
@@ -56,7 +58,15 @@ describe('the four stat cards (docs/product.md#dashboard)', () => {
         onRetry={() => {}}
       />,
     );
-    expect(within(card('Total Tickets')).getByText((100000).toLocaleString())).toBeInTheDocument();
+    expect(within(card('Total Tickets')).getByText('1,00,000')).toBeInTheDocument();
+    expect(within(card('Total Tickets')).getByText('100%')).toBeInTheDocument();
+    try {
+      await act(() => setLanguage('mr'));
+      expect(await screen.findByText('१,००,०००')).toBeInTheDocument();
+      expect(screen.getByText('१००%')).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   test('a failed load shows the message in a red alert with Retry', async () => {

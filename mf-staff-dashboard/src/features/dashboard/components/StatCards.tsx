@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, RingProgress, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInfo, TicketStats } from 'shared-contracts';
-import { errorText } from 'shared-contracts';
+import { errorText, formatNumber } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { RING_COLOR_VALUES, ringColor } from '../rules/ringColor';
 import { sharePercentage } from '../rules/sharePercentage';
@@ -54,7 +54,7 @@ export function StatCards({ stats, error, onRetry }: StatCardsProps) {
                 </Text>
                 {stats ? (
                   <Text fz={28} fw={700} lh={1.2}>
-                    {count.toLocaleString()}
+                    {formatNumber(count)}
                   </Text>
                 ) : (
                   <Skeleton height={28} width={80} mt={6} />
@@ -68,7 +68,7 @@ export function StatCards({ stats, error, onRetry }: StatCardsProps) {
                   sections={stats && percent > 0 ? [{ value: percent, color: RING_COLOR_VALUES[color] }] : []}
                   label={
                     <Text ta="center" size="sm" fw={700} aria-hidden="true">
-                      {stats ? `${percent}%` : ''}
+                      {stats ? formatNumber(percent / 100, { style: 'percent' }) : ''}
                     </Text>
                   }
                 />

@@ -20,6 +20,7 @@ import {
   dialogActions,
   displayedAssignee,
   errorText,
+  formatDateTime,
   say,
   type Ticket,
   ticketCity,
@@ -36,7 +37,6 @@ import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
 import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
-import { formatDateTime } from './format';
 import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
 import { StageDuePanel } from './StageDuePanel';

@@ -1,10 +1,9 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { replyFile, type TicketComment, TintedBadge } from 'shared-contracts';
+import { formatDateTime, replyFile, type TicketComment, TintedBadge } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { isInternal } from '../rules/messageLabels';
 import { historyActor, named } from '../rules/ticketAssignment';
-import { formatDateTime } from './format';
 import { TicketAttachments } from './TicketAttachments';
 
 /**

@@ -11,7 +11,7 @@ import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { toIsoDay } from '../../../testing/ticketFilters';
 import { TicketListPanel } from './TicketListPanel';
 
-const FOOTER = /^Showing \d+ to \d+ of \d+ entries$/;
+const FOOTER = /^Showing [\d,]+ to [\d,]+ of [\d,]+ entries$/;
 
 async function renderPanel(cityOptions: string[] = ['Mumbai', 'Nagpur', 'Pune']) {
   await act(async () => {
@@ -85,8 +85,9 @@ describe('the desktop table (docs/product.md#ticket-list-panel)', () => {
       'Sunita Rao',
       'The member reports issue number...',
       'Approved',
-      created.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
-      created.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+      // Dates and times as en-IN writes them (the page's language is English), in the device's zone.
+      new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric' }).format(created),
+      new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit' }).format(created),
       '',
     ]);
     expect(
@@ -243,7 +244,7 @@ describe('a total counted only up to a limit (a search with many matches)', () =
     api.countLimit = 1000;
     installFakeApi(api);
     await renderPanel();
-    expect(screen.getByText('Showing 1 to 10 of 6000 entries')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 10 of 6,000 entries')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or title' }), 'water');
     await waitFor(() => expect(screen.getByText('Showing 1 to 10 of 1,000+ entries')).toBeInTheDocument());
@@ -251,12 +252,12 @@ describe('a total counted only up to a limit (a search with many matches)', () =
 
     await user.click(screen.getByRole('button', { name: 'Page 100' }));
     await waitFor(() =>
-      expect(screen.getByText('Showing 991 to 1000 of 1,000+ entries')).toBeInTheDocument(),
+      expect(screen.getByText('Showing 991 to 1,000 of 1,000+ entries')).toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
-      expect(screen.getByText('Showing 1001 to 1010 of 1,010+ entries')).toBeInTheDocument(),
+      expect(screen.getByText('Showing 1,001 to 1,010 of 1,010+ entries')).toBeInTheDocument(),
     );
     expect(lastList(api)?.query).toMatchObject({ q: 'water', page: '101' });
   });

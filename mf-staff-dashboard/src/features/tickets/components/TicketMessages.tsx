@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   errorText,
+  formatDateTime,
   messageChannelText,
   messageEventText,
   say,
@@ -11,7 +12,6 @@ import {
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { STATUS_BADGES } from '../rules/messageLabels';
-import { formatDateTime } from './format';
 
 /** While a message waits for its worker, the list looks again this often. */
 const QUEUED_REFRESH_MS = 5_000;

@@ -22,6 +22,7 @@ import {
   type AuditEntry,
   type AuditFilter,
   errorText,
+  formatWhen,
   pageCount,
   roleLabel,
   say,
@@ -32,10 +33,6 @@ import { USER_ADMIN_NS } from '../../../i18n';
 import { downloadAuditCsv } from '../api/downloadAuditCsv';
 import { useAuditTrail } from '../api/useAuditTrail';
 import { ACTION_KEYS, type AuditFilterForm, detailText, EMPTY_FILTER, filterOf } from '../rules/auditLabels';
-
-function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 function Who({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation(USER_ADMIN_NS);
@@ -189,7 +186,9 @@ export function AuditTrail() {
               <Table.Tbody>
                 {entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(entry.at)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatWhen(entry.at, 'dateTimeSeconds')}
+                    </Table.Td>
                     <Table.Td>
                       <Who entry={entry} />
                     </Table.Td>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import {
   errorText,
   type FailedMessage,
+  formatDateTime,
   messageChannelText,
   messageEventText,
   say,
@@ -14,21 +15,6 @@ import { Banner } from '../../../components/Banner';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useFailedMessages, useRetryMessage } from '../api/useFailedMessages';
-
-/** Times are stored in UTC and shown in the viewer's locale (docs/architecture.md#data). */
-function formatDateTime(iso: string | undefined): string {
-  if (!iso) return '';
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime())
-    ? ''
-    : time.toLocaleString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-}
 
 interface RowProps {
   message: FailedMessage;

@@ -2,7 +2,7 @@ import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Ti
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorText, roleLabel, say } from 'shared-contracts';
+import { errorText, formatDate, roleLabel, say } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { Email } from '../../../components/Email';
 import { NotAllowed } from '../../../components/NotAllowed';
@@ -104,11 +104,7 @@ function RoleCounts({ rows, total, labelledBy }: { rows: RoleCount[]; total: Cou
 const rowRule = { borderBottom: '1px solid var(--mantine-color-gray-3)' };
 
 function formatDay(iso: string | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(iso) || null;
 }
 
 function OverviewContent({ overview }: { overview: Overview }) {
