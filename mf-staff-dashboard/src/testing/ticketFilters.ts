@@ -55,7 +55,7 @@ export function matchesStatus(ticket: FilterableTicket, status: string | null | 
   return normaliseStatus(ticket.status) === wanted;
 }
 
-/** The city filter (a missing city is 'Unknown'). */
+/** The city filter (a ticket without a city matches none). */
 export function matchesCity(ticket: FilterableTicket, city: string | null | undefined): boolean {
   const wanted = city?.trim().toLowerCase();
   if (!wanted) return true;

@@ -53,6 +53,10 @@ export const commonEn = {
     unknown: 'Unknown',
     other: '{{assignee}}',
   },
+  /** A ticket's city when it has none (docs/product.md#data). */
+  city: {
+    unknown: 'Unknown',
+  },
   /** The named people of a ticket (the dialog and the detail screen). */
   people: {
     cityPresident: 'City President',

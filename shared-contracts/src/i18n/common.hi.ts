@@ -49,6 +49,10 @@ export const commonHi: Translation<typeof commonEn> = {
     unknown: 'अज्ञात',
     other: '{{assignee}}',
   },
+  /** A ticket's city when it has none (docs/product.md#data). */
+  city: {
+    unknown: 'अज्ञात',
+  },
   people: {
     cityPresident: 'शहर अध्यक्ष',
     convenor: 'संयोजक',

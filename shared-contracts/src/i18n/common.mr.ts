@@ -49,6 +49,10 @@ export const commonMr: Translation<typeof commonEn> = {
     unknown: 'माहीत नाही',
     other: '{{assignee}}',
   },
+  /** A ticket's city when it has none (docs/product.md#data). */
+  city: {
+    unknown: 'माहीत नाही',
+  },
   people: {
     cityPresident: 'शहर अध्यक्ष',
     convenor: 'संयोजक',

@@ -10,12 +10,14 @@ interface CountableTicket {
 
 /**
  * docs/product.md#dashboard, docs/product.md#ticket-states: the bars of the city chart. Pending counts pending and in-review together;
- * approved counts only in the total. Cities in order of first appearance.
+ * approved counts only in the total. Cities in order of first appearance; a ticket without a city
+ * has no bar (the api's counts are kept per city).
  */
 export function cityChartCounts(tickets: readonly CountableTicket[]): CityStats[] {
   const byCity = new Map<string, CityStats>();
   for (const ticket of tickets) {
     const city = ticketCity(ticket);
+    if (!city) continue;
     let row = byCity.get(city);
     if (!row) {
       row = { city, total: 0, pending: 0, resolved: 0, rejected: 0 };

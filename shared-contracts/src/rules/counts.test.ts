@@ -6,9 +6,9 @@ describe('ticketCity (docs/product.md#data)', () => {
   it.each([
     [{ city: 'Pune' }, 'Pune'],
     [{ city: 'pune', cityData: { name: 'Pune' } }, 'Pune'],
-    [{ city: null }, 'Unknown'],
-    [{ city: '  ', cityData: { name: '' } }, 'Unknown'],
-    [{}, 'Unknown'],
+    [{ city: null }, ''],
+    [{ city: '  ', cityData: { name: '' } }, ''],
+    [{}, ''],
   ])('%p → %p', (ticket, city) => {
     expect(ticketCity(ticket)).toBe(city);
   });
@@ -23,11 +23,10 @@ describe('cityChartCounts (docs/product.md#ticket-states: pending and in-review 
     { status: 'rejected', city: 'Mumbai' },
     { status: '', city: null },
   ];
-  it('counts per city in order of appearance', () => {
+  it('counts per city in order of appearance; a ticket without a city has no bar', () => {
     expect(cityChartCounts(tickets)).toEqual([
       { city: 'Pune', total: 4, pending: 2, resolved: 1, rejected: 0 },
       { city: 'Mumbai', total: 1, pending: 0, resolved: 0, rejected: 1 },
-      { city: 'Unknown', total: 1, pending: 1, resolved: 0, rejected: 0 },
     ]);
   });
 });

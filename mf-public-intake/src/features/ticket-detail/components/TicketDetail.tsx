@@ -99,7 +99,10 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
               label: t('ticketDetail.assignment.committee'),
               value: committeeName(ticket) ?? t('ticketDetail.assignment.notAssigned'),
             },
-            { label: t('ticketDetail.assignment.city'), value: cityName(ticket) || ticketCity(ticket) },
+            {
+              label: t('ticketDetail.assignment.city'),
+              value: cityName(ticket) || ticketCity(ticket) || t('common:city.unknown'),
+            },
             ...assignmentPeople(ticket).map((person) => ({ label: t(person.label), value: person.fullName })),
           ]}
         />

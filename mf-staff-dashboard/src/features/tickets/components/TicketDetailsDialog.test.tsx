@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { dialogActions, type Ticket } from 'shared-contracts';
+import { dialogActions, setLanguage, type Ticket } from 'shared-contracts';
 import { HttpResponse, http, server } from 'shared-contracts/testing/network';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../../../testing/helpers';
@@ -218,6 +218,19 @@ describe('what the dialog shows (docs/product.md#ticket-details-dialog)', () => 
     expect(view.getByText('No users assigned yet')).toBeInTheDocument();
     expect(view.getByText('Pending Assignment')).toBeInTheDocument();
     expect(view.getByText('Status').nextElementSibling).toHaveTextContent('Pending');
+  });
+
+  test("a ticket without a city: City reads 'Unknown', and in Hindi 'अज्ञात' (never English)", async () => {
+    signInAs('admin');
+    const { dialog } = await openDialog(ticketIn({ city: null, cityData: null }));
+    expect(within(dialog).getByText('City').nextElementSibling).toHaveTextContent(/^Unknown$/);
+    try {
+      await act(() => setLanguage('hi'));
+      await waitFor(() => expect(within(dialog).getByText('अज्ञात')).toBeInTheDocument());
+      expect(within(dialog).queryByText('Unknown')).not.toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   test('the city president is shown as the current holder while the ticket waits for them', async () => {

@@ -207,7 +207,7 @@ export function TicketDetailsDialog({
               <Field label={t('details.memberName')}>
                 {shown.customer?.fullName ?? t('details.notProvided')}
               </Field>
-              <Field label={t('details.city')}>{ticketCity(shown)}</Field>
+              <Field label={t('details.city')}>{ticketCity(shown) || t('common:city.unknown')}</Field>
               <Field label={t('details.mobile')}>{shown.customer?.mobile || t('details.notProvided')}</Field>
               <Field label={t('details.email')}>{shown.customer?.email || t('details.notProvided')}</Field>
               <Field label={t('details.status')}>
