@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import {
   API_PATHS,
   type Guard,
+  historyText,
   pathFor,
   type Role,
   TICKET_ACTIONS,
@@ -189,6 +190,16 @@ describe.each(databaseKinds)('ticket actions on %s', (kind) => {
       const answer = await history(id, 'pune.observer@helpdesk.demo');
       expect(answer.statusCode).toBe(200);
       expect(answer.json().history).toEqual(ticket.comments);
+      // The entries the api wrote itself are read by their code, so the screens show them in the
+      // member's or the staff's language; the comments are people's words, shown as written.
+      expect(
+        answer.json().history.map((entry: Parameters<typeof historyText>[0]) => historyText(entry)),
+      ).toEqual([
+        { key: 'common:history.submitted' },
+        { key: 'common:history.approve', values: { role: 'citypresident' } },
+        null,
+        null,
+      ]);
       const stored = await app.db
         .select({ statusAfter: ticketComments.statusAfter, assigneeAfter: ticketComments.assigneeAfter })
         .from(ticketComments)

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_MESSAGE } from 'shared-contracts/contracts';
+import { historyText, IDEMPOTENCY_KEY_MESSAGE } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { idempotencyKeys, tickets, users } from '../src/db/schema';
@@ -93,6 +93,8 @@ describe.each(databaseKinds)('POST /api/tickets/submit on %s', (kind) => {
     expect(ticket.comments).toEqual([
       expect.objectContaining({ action: 'submitted', actionBy: 'Ravi Kumar', text: 'Ticket submitted' }),
     ]);
+    // Stored in English and read by its code: the screens show it in their language.
+    expect(historyText(ticket.comments[0])).toEqual({ key: 'common:history.submitted' });
 
     // The secrets are stored only as hashes.
     const [row] = await app.db.select().from(tickets).where(eq(tickets.id, body.ticketId));

@@ -42,7 +42,11 @@ export const NAMES_KEPT_IN_LATIN = new Set([
 
 /** The Latin words of a translated text that are not names (placeholders and email examples aside). */
 export function englishLeft(text: string): string[] {
-  const stripped = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\S+@\S+/g, ' ');
+  // `$t(common:role.{{role}})` nests another catalogue text (a role's name): a key, not English.
+  const stripped = text
+    .replace(/\$t\([^)]*\)/g, ' ')
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/\S+@\S+/g, ' ');
   return [...stripped.matchAll(/[A-Za-z]{2,}/g)]
     .map((match) => match[0])
     .filter((word) => !NAMES_KEPT_IN_LATIN.has(word));

@@ -57,6 +57,17 @@ export const commonEn = {
   city: {
     unknown: 'Unknown',
   },
+  /**
+   * The history entries the api writes itself (docs/workflow.md): shown by their code in the
+   * page's language; the English is exactly the text stored (`Approved by City President`).
+   */
+  history: {
+    submitted: 'Ticket submitted',
+    approve: 'Approved by $t(common:role.{{role}})',
+    reject: 'Rejected by $t(common:role.{{role}})',
+    resolve: 'Resolved by $t(common:role.{{role}})',
+    review: 'Moved to review by $t(common:role.{{role}})',
+  },
   /** The named people of a ticket (the dialog and the detail screen). */
   people: {
     cityPresident: 'City President',

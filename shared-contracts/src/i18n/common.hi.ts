@@ -53,6 +53,17 @@ export const commonHi: Translation<typeof commonEn> = {
   city: {
     unknown: 'अज्ञात',
   },
+  /**
+   * The history entries the api writes itself (docs/workflow.md): shown by their code in the
+   * page's language; the English is exactly the text stored (`Approved by City President`).
+   */
+  history: {
+    submitted: 'टिकट दर्ज हुआ',
+    approve: '$t(common:role.{{role}}) ने स्वीकृत किया',
+    reject: '$t(common:role.{{role}}) ने अस्वीकार किया',
+    resolve: '$t(common:role.{{role}}) ने हल किया',
+    review: '$t(common:role.{{role}}) ने समीक्षा के लिए भेजा',
+  },
   people: {
     cityPresident: 'शहर अध्यक्ष',
     convenor: 'संयोजक',

@@ -53,6 +53,17 @@ export const commonMr: Translation<typeof commonEn> = {
   city: {
     unknown: 'माहीत नाही',
   },
+  /**
+   * The history entries the api writes itself (docs/workflow.md): shown by their code in the
+   * page's language; the English is exactly the text stored (`Approved by City President`).
+   */
+  history: {
+    submitted: 'तिकीट नोंदवले',
+    approve: '$t(common:role.{{role}}) यांनी मंजूर केले',
+    reject: '$t(common:role.{{role}}) यांनी नाकारले',
+    resolve: '$t(common:role.{{role}}) यांनी निकाली काढले',
+    review: '$t(common:role.{{role}}) यांनी तपासणीसाठी पाठवले',
+  },
   people: {
     cityPresident: 'शहर अध्यक्ष',
     convenor: 'संयोजक',

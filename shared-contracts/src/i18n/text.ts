@@ -50,7 +50,11 @@ function fill(template: string, values: Readonly<Record<string, string | number>
 export function english(text: Text): string {
   const template = lookup(text.key.replace(/^common:/, ''));
   if (template === undefined) throw new Error(`No text ${text.key} in the common catalogue`);
-  return fill(template, text.values);
+  // A nested text (`$t(common:role.{{role}})`, as i18next nests it) after the values are in.
+  return fill(template, text.values).replace(
+    /\$t\(common:([\w.-]+)\)/g,
+    (nested, path: string) => lookup(path) ?? nested,
+  );
 }
 
 /** The stable codes of the error and validation texts (keys of `errors`). */

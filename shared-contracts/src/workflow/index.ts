@@ -1,2 +1,3 @@
+export * from './historyText';
 export * from './roles';
 export * from './transitions';

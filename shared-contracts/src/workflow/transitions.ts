@@ -6,10 +6,10 @@
 
 import { english, MESSAGES } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
-import { roleLabel } from '../rules/roleLabel';
 import { isFinalStatus, normaliseStatus } from '../rules/ticketStatus';
 import { isRole, type Role } from '../schemas/role';
 import { type Assignee, TICKET_ACTIONS, type TicketAction, type TicketStatus } from '../schemas/tickets';
+import { actionHistoryText } from './historyText';
 
 /** Who acts: the role (from the token on the server), their city name, optionally id and name. */
 export interface WorkflowActor {
@@ -263,13 +263,6 @@ export interface DecideOptions {
   version?: number;
 }
 
-const PAST_TENSE: Record<TicketAction, string> = {
-  approve: 'Approved',
-  reject: 'Rejected',
-  resolve: 'Resolved',
-  review: 'Moved to review',
-};
-
 function refuse(code: RefusalCode, reason: string): Decision {
   const httpStatus =
     code === 'text-required' ? 400 : code === 'unauthorized-role' || code === 'other-city' ? 403 : 409;
@@ -306,7 +299,7 @@ export function decide(
     patch: transition.apply({ actor: role, ticket, text }),
     history: {
       action: transition.action,
-      text: text || `${PAST_TENSE[transition.action]} by ${english(roleLabel(role))}`,
+      text: text || english(actionHistoryText(transition.action, role)),
     },
   };
 }

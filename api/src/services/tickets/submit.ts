@@ -8,8 +8,11 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  english,
   MESSAGES,
   type Role,
+  SUBMITTED_ACTION,
+  SUBMITTED_TEXT,
   TEXT_LIMITS,
   type TicketSubmit,
   type TicketSubmitResponse,
@@ -48,8 +51,9 @@ export function submittedEntry(member: { id: number | null; fullName: string; ro
     actorId: member.id,
     actionBy: member.fullName,
     actorRole: member.role,
-    action: 'submitted',
-    text: 'Ticket submitted',
+    // Stored in English; the screens show it in their language by its action (historyText).
+    action: SUBMITTED_ACTION,
+    text: english(SUBMITTED_TEXT),
     statusAfter: NEW_TICKET_STATE.status,
     assigneeAfter: NEW_TICKET_STATE.currentAssignee,
   } satisfies Omit<typeof ticketComments.$inferInsert, 'ticketId'>;

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, replyFile, type TicketComment } from 'shared-contracts';
+import { formatDateTime, replyFile, shownHistoryText, type TicketComment } from 'shared-contracts';
 import { AttachmentList } from '../../../components/AttachmentList';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { entryAuthor, publicEntries } from '../../../rules/publicTimeline';
@@ -48,7 +48,7 @@ export function PublicTimeline({
               </Text>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {entry.text}
+              {shownHistoryText(t, entry)}
             </Text>
             {entry.attachment && (
               <Box mt={4}>

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { errorText, formatDateTime, type Ticket } from 'shared-contracts';
+import { errorText, formatDateTime, shownHistoryText, type Ticket } from 'shared-contracts';
 import { ErrorState, LoadingState } from '../../../components/PageStates';
 import { PublicPage } from '../../../components/PublicPage';
 import { TicketStatusCard } from '../../../components/TicketStatusCard';
@@ -32,7 +32,7 @@ function LatestEntry({ ticket }: { ticket: Ticket }) {
         })}
       </Text>
       <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap' }}>
-        {entry.text}
+        {shownHistoryText(t, entry)}
       </Text>
     </Box>
   );

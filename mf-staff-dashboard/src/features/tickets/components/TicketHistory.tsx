@@ -1,6 +1,12 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, replyFile, type TicketComment, TintedBadge } from 'shared-contracts';
+import {
+  formatDateTime,
+  replyFile,
+  shownHistoryText,
+  type TicketComment,
+  TintedBadge,
+} from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { isInternal } from '../rules/messageLabels';
 import { historyActor, named } from '../rules/ticketAssignment';
@@ -51,7 +57,7 @@ export function TicketHistory({ entries }: { entries: TicketComment[] }) {
               </Text>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {entry.text}
+              {shownHistoryText(t, entry)}
             </Text>
             {entry.attachment && (
               <Box mt={4}>
