@@ -47,7 +47,7 @@ describe('page arithmetic', () => {
     expect(en(pageOfText(2, 3))).toBe('Page 2 of 3');
     // A search's total counted only up to the api's limit.
     expect(en(ticketRangeText(1, 10, 1000, true))).toBe('Showing 1 to 10 of 1,000+ entries');
-    expect(en(ticketRangeText(100, 10, 1000, true))).toBe('Showing 991 to 1000 of 1,000+ entries');
+    expect(en(ticketRangeText(100, 10, 1000, true))).toBe('Showing 991 to 1,000 of 1,000+ entries');
     expect(en(pageOfText(3, 100, true))).toBe('Page 3 of 100+');
     expect(en(pageOfText(1, 0))).toBe('Page 1 of 1');
   });
