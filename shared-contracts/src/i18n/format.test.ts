@@ -1,4 +1,12 @@
-import { formatDate, formatDateTime, formatNumber, formatTime, formatWhen, localeOf } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  formatTime,
+  formatWhen,
+  localeOf,
+} from './format';
 import { i18n, setLanguage } from './index';
 
 // Noon UTC: the same calendar day in every time zone the tests may run in.
@@ -53,6 +61,16 @@ describe('dates and numbers in the page language', () => {
     expect(formatDate('')).toBe('');
     expect(formatTime('not a time')).toBe('');
     expect(formatDateTime('2026-13-45')).toBe('');
+  });
+
+  it('writes a calendar day as it is, never shifted by a time zone, with its weekday when asked', () => {
+    expect(formatDay('2026-11-27', false, 'en')).toBe('27 Nov 2026');
+    expect(formatDay('2026-01-01', false, 'mr')).toBe('१ जाने, २०२६');
+    expect(formatDay('2026-11-27', true, 'en')).toBe('Fri, 27 Nov, 2026');
+    expect(formatDay('2026-11-27')).toBe('27 Nov 2026');
+    expect(formatDay('27/11/2026')).toBe('');
+    expect(formatDay(null)).toBe('');
+    expect(formatDay('2026-99-99')).toBe('');
   });
 
   it('passes number options on (percent, decimals)', () => {

@@ -69,6 +69,29 @@ export function formatDateTime(
   return formatWhen(value, 'dateTime', language);
 }
 
+/**
+ * A calendar day `YYYY-MM-DD` (a holiday, an absence, an expected-by day): the day itself, never
+ * shifted by a time zone. `weekday` adds the day's short name. '' for anything else.
+ */
+export function formatDay(
+  day: string | null | undefined,
+  weekday = false,
+  language: Language = currentLanguage(),
+): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return '';
+  const [year, month, dayOfMonth] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const date = new Date(Date.UTC(year, month, dayOfMonth));
+  // Date.UTC rolls 2026-02-31 over into March: such a day is not a day.
+  if (date.getUTCMonth() !== month || date.getUTCDate() !== dayOfMonth) return '';
+  const locale = localeOf(language);
+  return cached(
+    `${locale}|day|${weekday}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { ...DATE, ...(weekday ? { weekday: 'short' } : {}), timeZone: 'UTC' }),
+  ).format(date);
+}
+
 /** A count or a measure: '12,34,567' in en-IN and hi-IN, '१२,३४,५६७' in mr-IN. */
 export function formatNumber(
   value: number,

@@ -1,19 +1,9 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText, roleLabel, say, TintedBadge } from 'shared-contracts';
+import { errorText, formatDateTime, formatDay, roleLabel, say, TintedBadge } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
-import { formatDateTime } from '../../../lib/format';
 import { type ChainStep, chainSteps } from '../../../rules/chainTracker';
 import { useTicketStages } from '../api/useTicketStages';
-
-/** A calendar day `YYYY-MM-DD` as the visitor reads it. */
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    dateStyle: 'medium',
-  });
-}
 
 function Step({ step }: { step: ChainStep }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);

@@ -14,21 +14,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, roleLabel, say } from 'shared-contracts';
+import { errorText, formatDay, roleLabel, say } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useMyAbsence, useSaveAbsence, useStandIns } from '../api/useAbsence';
 import { type AbsenceFormValues, parseAbsence } from '../rules/absenceForm';
-
-/** A day `YYYY-MM-DD` as the viewer reads it. */
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
 
 /**
  * Out of office (docs/architecture.md#time-stages-calendars-sla-escalation): the days a staff

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { OVERDUE_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
@@ -39,7 +40,7 @@ export function OverdueCard() {
             <Skeleton height={28} width={60} mt={6} />
           ) : (
             <Text fz={28} fw={700} lh={1.2} data-testid="overdue-count">
-              {count.toLocaleString()}
+              {formatNumber(count)}
             </Text>
           )}
           <Text size="xs" c="gray.7">

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import {
   type ApiError,
   errorText,
+  formatDate,
+  formatDateTime,
+  formatDay,
   interimReplySchema,
   roleLabel,
   say,
@@ -17,7 +20,6 @@ import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useInterimReply, useTicketStages } from '../api/useInterimReply';
 import { canPostInterimReply, earliestExpectedBy, openStage } from '../rules/interimReply';
 import { DueBadge } from './DueBadge';
-import { formatDate, formatDateTime } from './format';
 
 interface InterimValues {
   reason: string;
@@ -153,7 +155,7 @@ export function StageDuePanel({ ticket }: { ticket: Ticket }) {
             <li key={extension.createdAt}>
               {t('interim.extension', {
                 date: formatDate(extension.createdAt),
-                expectedBy: formatDate(`${extension.expectedBy}T12:00:00Z`),
+                expectedBy: formatDay(extension.expectedBy),
                 reason: extension.reason,
               })}
             </li>

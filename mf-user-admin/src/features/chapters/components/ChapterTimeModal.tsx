@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type City, errorText } from 'shared-contracts';
+import { type City, errorText, formatDay } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import {
@@ -45,18 +45,6 @@ function OutcomeBanner({ outcome }: { outcome: Outcome }) {
       {outcome.text}
     </Banner>
   );
-}
-
-/** A holiday's date as the viewer reads it (the date itself, no time zone to shift it). */
-function formatDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
 }
 
 /** PUT /cities/{id}/calendar: working days, working hours, time zone and holidays, saved together. */
@@ -185,7 +173,7 @@ function CalendarForm({ city }: { city: City }) {
             {form.values.holidays.map((holiday) => (
               <Group component="li" key={holiday.date} justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm">
-                  {formatDay(holiday.date)}: {holiday.name}
+                  {formatDay(holiday.date, true)}: {holiday.name}
                 </Text>
                 <Button
                   size="compact-xs"
