@@ -22,7 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const FOOTER = /^Showing \d+ to \d+ of (\d+) entries$/;
+// Counts are grouped as en-IN writes them (1,20,000).
+const FOOTER = /^Showing [\d,]+ to [\d,]+ of ([\d,]+) entries$/;
 
 /** A name without digits (the form refuses them), different in every run. */
 function memberName(prefix: string): string {
@@ -75,7 +76,7 @@ async function dashboardLoaded(page: Page) {
 
 async function total(page: Page): Promise<number> {
   const text = (await page.getByText(FOOTER).textContent()) ?? '';
-  return Number(FOOTER.exec(text)?.[1]);
+  return Number(FOOTER.exec(text)?.[1]?.replace(/,/g, ''));
 }
 
 /** Waits until the list shows a total that `accept` likes, and returns it. */
