@@ -1,5 +1,5 @@
 /**
- * The member's chain tracker (docs/architecture.md#time-stages-calendars-sla-escalation): what each
+ * The member's chain tracker (docs/architecture.md#time-and-service-levels): what each
  * step of the ticket's chain says to the member. Reminders are the holder's own business and are
  * left out; an escalation names the role it went to; each interim reply shows its reason and date.
  */

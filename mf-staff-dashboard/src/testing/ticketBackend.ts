@@ -79,7 +79,7 @@ export class FakeTicketApi implements FakeApiHandler {
       city: query.city,
       date: query.date,
     });
-    // The api's `due` filter and `sort=due` (docs/architecture.md#time-stages-calendars-sla-escalation).
+    // The api's `due` filter and `sort=due` (docs/architecture.md#time-and-service-levels).
     if (query.due === 'overdue') filtered = filtered.filter((ticket) => dueAt(ticket) <= now);
     if (query.due === 'soon')
       filtered = filtered.filter((ticket) => soonAt(ticket) <= now && now < dueAt(ticket));

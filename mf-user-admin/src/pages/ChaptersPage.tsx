@@ -7,7 +7,7 @@ import { USER_ADMIN_NS } from '../i18n';
 
 /**
  * /chapters: the association's chapters (cities), their committees and convenor, each chapter's
- * calendar and its SLA per stage (docs/architecture.md#time-stages-calendars-sla-escalation).
+ * calendar and its SLA per stage (docs/architecture.md#time-and-service-levels).
  * Admins only, like the user screens; the api refuses anyone else.
  */
 export default function ChaptersPage() {

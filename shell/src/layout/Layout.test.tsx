@@ -87,6 +87,14 @@ describe('header (docs/product.md#layout)', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
+  test('the user-name dropdown leads staff to Out of office on their profile', async () => {
+    renderAt('/dashboard');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Asha Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Out of office' }));
+    expect(here()).toBe('/profile');
+  });
+
   test('changes its style past 70 px of scrolling', () => {
     renderAt('/dashboard');
     const header = screen.getByRole('banner');

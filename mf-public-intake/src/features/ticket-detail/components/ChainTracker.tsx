@@ -78,7 +78,7 @@ function Step({ step }: { step: ChainStep }) {
  * The member's chain tracker on /ticket-detail/{id}: each step of the ticket (the city president's
  * review, the convenor's resolution, the office bearer's final approval), the role holding it,
  * when it started, by when it is expected, and whether it was escalated or extended, with the
- * interim reply's reason (docs/architecture.md#time-stages-calendars-sla-escalation).
+ * interim reply's reason (docs/architecture.md#time-and-service-levels).
  */
 export function ChainTracker({ ticketId, accessKey }: { ticketId: number; accessKey: string | null }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);

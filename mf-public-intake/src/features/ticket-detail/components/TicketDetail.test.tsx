@@ -375,7 +375,7 @@ describe('attachments: View and Download with the key', () => {
   });
 });
 
-describe("the member's chain tracker (docs/architecture.md#time-stages-calendars-sla-escalation)", () => {
+describe("the member's chain tracker (docs/architecture.md#time-and-service-levels)", () => {
   const STAGES = {
     stages: [
       {

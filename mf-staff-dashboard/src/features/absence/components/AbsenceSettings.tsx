@@ -20,7 +20,7 @@ import { useMyAbsence, useSaveAbsence, useStandIns } from '../api/useAbsence';
 import { type AbsenceFormValues, parseAbsence } from '../rules/absenceForm';
 
 /**
- * Out of office (docs/architecture.md#time-stages-calendars-sla-escalation): the days a staff
+ * Out of office (docs/architecture.md#time-and-service-levels): the days a staff
  * member is away and who stands in (same city and role, or higher). While it lasts, new hand-offs
  * and escalations go to the stand-in and the history says "acting for". Ending it early is one click.
  */

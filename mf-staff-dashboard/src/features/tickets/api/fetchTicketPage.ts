@@ -38,7 +38,7 @@ export interface TicketPageRequest {
   city: string | null;
   /** The creation day `YYYY-MM-DD`; null for every day. */
   date: string | null;
-  /** Only the overdue tickets, or those due soon; null for all (docs/architecture.md#time-stages-calendars-sla-escalation). */
+  /** Only the overdue tickets, or those due soon; null for all (docs/architecture.md#time-and-service-levels). */
   due?: DueFilter | null;
   /** `due`: the earliest due time first; null: newest first. */
   sort?: TicketSort | null;

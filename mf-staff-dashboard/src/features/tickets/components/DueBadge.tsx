@@ -7,7 +7,7 @@ const TONE_COLOR = { overdue: 'red', soon: 'orange', onTime: 'gray' } as const;
 
 /**
  * "Due in 2 days", "Overdue by 3 days": the open stage's due time in working time (the shared
- * due-label rule, docs/architecture.md#time-stages-calendars-sla-escalation). Nothing for a ticket
+ * due-label rule, docs/architecture.md#time-and-service-levels). Nothing for a ticket
  * without an open stage.
  */
 export function DueBadge({ ticket }: { ticket: Pick<Ticket, 'dueAt' | 'dueSoonAt'> }) {

@@ -109,7 +109,7 @@ function InterimReplyForm({
 /**
  * The ticket's open stage in the staff dialog: which stage, who holds it, when it is due (with the
  * due badge), the interim replies already given, and for the stage's holder the Interim reply
- * action (docs/architecture.md#time-stages-calendars-sla-escalation).
+ * action (docs/architecture.md#time-and-service-levels).
  */
 export function StageDuePanel({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);

@@ -67,7 +67,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('due badges, the due filters and the due order (docs/architecture.md#time-stages-calendars-sla-escalation)', () => {
+describe('due badges, the due filters and the due order (docs/architecture.md#time-and-service-levels)', () => {
   test('each row shows its open step’s due time in working time; a ticket without one shows none', async () => {
     signInAs('admin');
     installFakeApi(new FakeTicketApi(dueTickets()));

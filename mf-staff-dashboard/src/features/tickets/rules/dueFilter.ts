@@ -1,6 +1,6 @@
 /**
  * The list's due filter and order as the address carries them (`?due=overdue|soon`, `?sort=due`,
- * docs/architecture.md#time-stages-calendars-sla-escalation). Anything else in the address is no
+ * docs/architecture.md#time-and-service-levels). Anything else in the address is no
  * filter: a stale or edited link never breaks the list.
  */
 import { type DueFilter, dueFilterSchema, type TicketSort, ticketSortSchema } from 'shared-contracts';

@@ -1,5 +1,5 @@
 /**
- * Who is offered the interim reply (docs/architecture.md#time-stages-calendars-sla-escalation): the
+ * Who is offered the interim reply (docs/architecture.md#time-and-service-levels): the
  * holder of the ticket's open stage, that is a user of the stage's holder role (and of the
  * ticket's city, for the roles bound to a city), while the stage has a due time. The api stays
  * the authority: it refuses anyone else with 403, and the dialog shows that refusal.

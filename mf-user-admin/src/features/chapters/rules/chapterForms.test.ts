@@ -16,7 +16,7 @@ const DEFAULTS = {
   maxExtraDays: 21,
 };
 
-describe('the SLA forms (docs/architecture.md#time-stages-calendars-sla-escalation)', () => {
+describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
   it('shows settings as text, a missing or null value as blank', () => {
     expect(slaFormValues(DEFAULTS)).toEqual({
       reviewHours: '16',
