@@ -141,7 +141,6 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
               <Button
                 key={value}
                 size="xs"
-                color={value === 'overdue' ? 'red' : 'orange'}
                 variant={due === value ? 'filled' : 'default'}
                 aria-pressed={due === value}
                 onClick={() => toggleDue(value)}
