@@ -23,7 +23,7 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * Admins also get Failed messages (/messages): the outbox's messages it gave up on, which only
  * admins may see and retry (docs/architecture.md#conversation-and-notifications), and Chapters
  * (/chapters): cities, their committees and convenor, each chapter's calendar and SLA
- * (docs/architecture.md#time-stages-calendars-sla-escalation).
+ * (docs/architecture.md#time-and-service-levels).
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
