@@ -105,6 +105,14 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
       .from(outbox)
       .where(and(eq(outbox.ticketId, id), eq(outbox.event, event)));
 
+  const listed = async (query: string) =>
+    (
+      await app.inject({
+        url: `/api/tickets/all?${query}&pageSize=100`,
+        headers: bearer(tokens[ADMIN] ?? ''),
+      })
+    ).json().tickets as { id: number; dueAt: string | null }[];
+
   const interimReply = (id: number, expectedBy: string, email = PRESIDENT) =>
     app.inject({
       method: 'POST',
@@ -135,6 +143,9 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
     await app.slaScheduler.tick();
     expect(await messagesOf(id, 'ticket.reminder')).toHaveLength(1);
     expect(await escalationEntries(id)).toHaveLength(0);
+    // Past the reminder point and not yet due: "due soon", not overdue.
+    expect((await listed('due=soon')).map((ticket) => ticket.id)).toContain(id);
+    expect((await listed('due=overdue')).map((ticket) => ticket.id)).not.toContain(id);
 
     clock.set(ist('2026-12-08', '17:01'));
     await app.slaScheduler.tick();
@@ -245,6 +256,14 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
       ],
     });
     expect(await messagesOf(id, 'ticket.interim_reply')).toHaveLength(2);
+
+    // `sort=due` (the tickets of the tests so far: due 8, 16 and 18 December, newest first they are
+    // not in that order): the earliest due first, tickets without a due time last.
+    const dues = (await listed('sort=due')).map((row) => row.dueAt);
+    const withDue = dues.filter((due): due is string => due !== null);
+    expect(new Set(withDue).size).toBeGreaterThan(2);
+    expect(withDue).toEqual([...withDue].sort());
+    expect(dues.slice(withDue.length).every((due) => due === null)).toBe(true);
 
     clock.set(ist('2026-12-16', '18:01'));
     await app.slaScheduler.tick();
