@@ -212,7 +212,9 @@ export async function openCarriedOverStages(tx: Writer): Promise<number> {
         t.updated_at, 0
       from tickets t
       where t.status not in ('resolved', 'rejected') and t.current_assignee in ('CityPresident', 'Convenor', 'Observer')
-        and not exists (select 1 from ticket_stages s where s.ticket_id = t.id and s.left_at is null)
+        -- NOT IN a hashed list read once: a NOT EXISTS probe per ticket would read the rows this
+        -- very insert adds (a nested loop over an empty table's stale statistics: quadratic).
+        and t.id not in (select s.ticket_id from ticket_stages s where s.left_at is null)
       returning ticket_id, stage`),
   );
   await tx.execute(sql`
