@@ -1,20 +1,25 @@
 /**
- * Build-time HTML of /add-ticket (run by scripts/build.mjs after webpack: `npx tsx prerender.tsx`).
- * Renders the submit form's first frame exactly as the page's first render draws it, with the
- * same providers, and keeps the part of Mantine's stylesheet that frame uses. Writes
- * dist/prerender/add-ticket.{html,css}; the deploy step puts them into the route's HTML, so the
+ * Build-time HTML of the public pages (run by scripts/build.mjs after webpack: `npx tsx
+ * prerender.tsx`). Renders the submit form's first frame exactly as the page's first render draws
+ * it, and the loading frames of /ticket-detail/:id and /tickets/:userId, with the same providers,
+ * and keeps the part of Mantine's stylesheet each frame uses. Writes
+ * dist/prerender/<page>.{html,css}; the deploy step puts them into the route's HTML, so the
  * form paints before any script has arrived, and works without one (ADR 0035). The public bundle
  * then mounts the live page hidden beside it and swaps them (src/lib/prerendered.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Stack, Title } from '@mantine/core';
 import { buildSync } from 'esbuild';
 import postcss, { type ChildNode, type Container } from 'postcss';
 import { renderToString } from 'react-dom/server';
+import { useTranslation } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { API_PATHS, AppProviders } from 'shared-contracts';
-import './src/i18n';
+import { LoadingState } from './src/components/PageStates';
+import { PublicPage } from './src/components/PublicPage';
+import { PUBLIC_INTAKE_NS } from './src/i18n';
 import AddTicketPage from './src/pages/AddTicketPage';
 
 const OUT = path.join(__dirname, 'dist', 'prerender');
@@ -74,16 +79,21 @@ function criticalCss(html: string): string {
         const selectors = node.selectors.filter(keeps);
         if (selectors.length === 0) node.remove();
         else node.selectors = selectors;
-      } else if (node.type === 'atrule') {
-        if (node.name === 'keyframes') node.remove();
-        else if (node.nodes) {
-          prune(node);
-          if (node.nodes.length === 0) node.remove();
-        }
+      } else if (node.type === 'atrule' && node.name !== 'keyframes' && node.nodes) {
+        prune(node);
+        if (node.nodes.length === 0) node.remove();
       }
     });
   };
   prune(root);
+  // Only the animations a kept rule runs (a loading frame's spinner turns before the bundle).
+  const animations = new Set<string>();
+  root.walkDecls(/^animation(-name)?$/, (decl) => {
+    for (const word of decl.value.split(/[\s,]+/)) animations.add(word);
+  });
+  root.walkAtRules('keyframes', (rule) => {
+    if (!animations.has(rule.params)) rule.remove();
+  });
   root.walk((node) => {
     node.raws.before = '';
     node.raws.after = '';
@@ -118,9 +128,40 @@ function buildEarlyScript(): string {
   return name;
 }
 
+/**
+ * The first frame of a page that loads its data (the ticket, the member's tickets): its title and
+ * loading state, as the page draws them while its call is out. The live page replaces it.
+ */
+function LoadingFrame({ title, label }: { title: string; label: string }) {
+  const { t } = useTranslation(PUBLIC_INTAKE_NS);
+  return (
+    <PublicPage>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t(title)}
+        </Title>
+        <LoadingState label={t(label)} />
+      </Stack>
+    </PublicPage>
+  );
+}
+
+function write(name: string, route: string, html: string) {
+  writeFileSync(path.join(OUT, `${name}.html`), html);
+  writeFileSync(path.join(OUT, `${name}.css`), criticalCss(html));
+  console.log(`prerendered ${route}: ${html.length} B of HTML`);
+}
+
 mkdirSync(OUT, { recursive: true });
 console.log(`early form script: ${buildEarlyScript()}`);
-const html = working(render('/add-ticket', <AddTicketPage />));
-writeFileSync(path.join(OUT, 'add-ticket.html'), html);
-writeFileSync(path.join(OUT, 'add-ticket.css'), criticalCss(html));
-console.log(`prerendered /add-ticket: ${html.length} B of HTML`);
+write('add-ticket', '/add-ticket', working(render('/add-ticket', <AddTicketPage />)));
+write(
+  'ticket-detail',
+  '/ticket-detail/:id',
+  render('/ticket-detail/0', <LoadingFrame title="ticketDetail.title" label="ticketDetail.loading" />),
+);
+write(
+  'user-tickets',
+  '/tickets/:userId',
+  render('/tickets/0', <LoadingFrame title="userTickets.title" label="userTickets.loading" />),
+);

@@ -148,3 +148,15 @@ describe.each<[ViewportName, Mode]>([
     await page.getByRole('heading', { level: 1, name: 'Ticket Submitted Successfully!' }).waitFor();
   });
 });
+
+describe.each<ViewportName>(['desktop', 'mobile'])('the ticket pages at %s width before any script', (viewport) => {
+  test('/ticket-detail/{id} and /tickets/{userId} paint their title and loading state from the HTML alone', async () => {
+    const page = await pageFor(viewport, 'scripts off');
+    await page.goto('/ticket-detail/1#key=not-checked-without-scripts');
+    await page.getByRole('heading', { level: 1, name: 'Ticket details', exact: true }).waitFor();
+    await page.getByRole('status').getByText('Loading ticket...', { exact: true }).waitFor();
+    await page.goto('/tickets/1#key=not-checked-without-scripts');
+    await page.getByRole('heading', { level: 1, name: 'Your Tickets', exact: true }).waitFor();
+    await page.getByRole('status').getByText('Loading your tickets...', { exact: true }).waitFor();
+  });
+});

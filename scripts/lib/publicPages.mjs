@@ -20,8 +20,19 @@ export const PUBLIC_PAGES = [
     prerender: 'add-ticket',
     form: true,
   },
-  { pattern: /^\/ticket-detail\/[^/]+\/?$/, file: 'ticket-detail.html', chunk: 'page-ticket-detail' },
-  { pattern: /^\/tickets\/[^/]+\/?$/, file: 'user-tickets.html', chunk: 'page-user-tickets' },
+  // Their loading frames (issue 21): the title and loading state paint before any script.
+  {
+    pattern: /^\/ticket-detail\/[^/]+\/?$/,
+    file: 'ticket-detail.html',
+    chunk: 'page-ticket-detail',
+    prerender: 'ticket-detail',
+  },
+  {
+    pattern: /^\/tickets\/[^/]+\/?$/,
+    file: 'user-tickets.html',
+    chunk: 'page-user-tickets',
+    prerender: 'user-tickets',
+  },
 ];
 
 /** Where the composed pages live: www/pages/ (not reachable by their own URL). */
