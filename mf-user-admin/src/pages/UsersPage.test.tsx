@@ -323,6 +323,25 @@ describe('the Add/Edit modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  test('closing the modal (Escape, or saving) gives the focus back to the button that opened it', async () => {
+    installFakeApi();
+    await renderLoaded();
+    const add = screen.getByRole('button', { name: 'Add User' });
+    add.focus();
+    await userEvent.keyboard('{Enter}');
+    await dialog('Add New User');
+    expect(add).not.toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(add).toHaveFocus());
+
+    const modal = await openAdd();
+    await fillNewUser(modal);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(add).toHaveFocus());
+  });
+
   test('validation (docs/product.md#validation): required fields, email format, 10-digit mobile, password on create; nothing is sent', async () => {
     const api = installFakeApi();
     await renderLoaded();

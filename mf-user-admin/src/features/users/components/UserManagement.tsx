@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminUser,
@@ -39,7 +39,20 @@ export function UserManagement() {
   const [searchInput, setSearchInput] = useState('');
   const [debouncedSearch] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [query, setQuery] = useState<UserPageQuery>({ role: '', search: '', page: 1 });
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditingState] = useState<Editing>(null);
+  // The button that opened the form gets the focus back when it closes (WCAG 2.4.3): the form is
+  // unmounted on close, so the modal's own focus return never runs.
+  const opener = useRef<HTMLElement | null>(null);
+  const setEditing = (next: Editing) => {
+    if (next && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+    setEditingState(next);
+  };
+  useEffect(() => {
+    if (editing || !opener.current) return;
+    const target = opener.current;
+    opener.current = null;
+    if (target.isConnected) target.focus();
+  }, [editing]);
   const [success, showSuccess] = useTimedMessage(USER_SUCCESS_MESSAGE_MS);
   const list = useUserPage(query);
 
