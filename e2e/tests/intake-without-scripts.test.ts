@@ -25,7 +25,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Mode = 'scripts off' | 'public remote blocked';
+type Mode = 'scripts off' | 'public remote blocked' | 'only the early script loads';
+/** The public bundle's scripts, all but the early form script (ADR 0036). */
+const PUBLIC_BUNDLE = /\/remotes\/public-intake\/public\/(?!early-form\.)[^/]+\.js$/;
 
 async function pageFor(viewport: ViewportName, mode: Mode): Promise<Page> {
   const context = await browser.newContext({
@@ -35,11 +37,13 @@ async function pageFor(viewport: ViewportName, mode: Mode): Promise<Page> {
     hasTouch: viewport === 'mobile',
     javaScriptEnabled: mode !== 'scripts off',
     // axe is added as a script of the page's origin: the api's pages allow no script at all.
-    bypassCSP: mode === 'public remote blocked',
+    bypassCSP: mode !== 'scripts off',
   });
   contexts.push(context);
   const page = await context.newPage();
   if (mode === 'public remote blocked') await page.route(PUBLIC_REMOTE_FILES, (route) => route.abort());
+  // The early script runs but no live form will come: it must let the form post as it is.
+  if (mode === 'only the early script loads') await page.route(PUBLIC_BUNDLE, (route) => route.abort());
   return page;
 }
 
@@ -87,6 +91,7 @@ describe.each<[ViewportName, Mode]>([
   ['mobile', 'scripts off'],
   ['desktop', 'public remote blocked'],
   ['mobile', 'public remote blocked'],
+  ['mobile', 'only the early script loads'],
 ])('/add-ticket at %s width, %s', (viewport, mode) => {
   test('a submit with a PDF creates the ticket and shows its link', async () => {
     const page = await pageFor(viewport, mode);
@@ -149,14 +154,17 @@ describe.each<[ViewportName, Mode]>([
   });
 });
 
-describe.each<ViewportName>(['desktop', 'mobile'])('the ticket pages at %s width before any script', (viewport) => {
-  test('/ticket-detail/{id} and /tickets/{userId} paint their title and loading state from the HTML alone', async () => {
-    const page = await pageFor(viewport, 'scripts off');
-    await page.goto('/ticket-detail/1#key=not-checked-without-scripts');
-    await page.getByRole('heading', { level: 1, name: 'Ticket details', exact: true }).waitFor();
-    await page.getByRole('status').getByText('Loading ticket...', { exact: true }).waitFor();
-    await page.goto('/tickets/1#key=not-checked-without-scripts');
-    await page.getByRole('heading', { level: 1, name: 'Your Tickets', exact: true }).waitFor();
-    await page.getByRole('status').getByText('Loading your tickets...', { exact: true }).waitFor();
-  });
-});
+describe.each<ViewportName>(['desktop', 'mobile'])(
+  'the ticket pages at %s width before any script',
+  (viewport) => {
+    test('/ticket-detail/{id} and /tickets/{userId} paint their title and loading state from the HTML alone', async () => {
+      const page = await pageFor(viewport, 'scripts off');
+      await page.goto('/ticket-detail/1#key=not-checked-without-scripts');
+      await page.getByRole('heading', { level: 1, name: 'Ticket details', exact: true }).waitFor();
+      await page.getByRole('status').getByText('Loading ticket...', { exact: true }).waitFor();
+      await page.goto('/tickets/1#key=not-checked-without-scripts');
+      await page.getByRole('heading', { level: 1, name: 'Your Tickets', exact: true }).waitFor();
+      await page.getByRole('status').getByText('Loading your tickets...', { exact: true }).waitFor();
+    });
+  },
+);
