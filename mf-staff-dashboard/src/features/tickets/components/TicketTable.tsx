@@ -37,7 +37,7 @@ export function TicketTable({ tickets, onView }: { tickets: Ticket[]; onView: (t
                 <Table.Td>{ticket.customer?.fullName ?? ''}</Table.Td>
                 <Table.Td>{tableDescriptionPreview(ticket.description)}</Table.Td>
                 <Table.Td>
-                  {/* The open stage's due time sits under the status: the spec's columns stay as they are. */}
+                  {/* The open stage's due time sits under the status: the table's columns stay those of docs/product.md#ticket-list-panel. */}
                   <Stack gap={4} align="flex-start">
                     <StatusBadge status={ticket.status} />
                     <DueBadge ticket={ticket} />
