@@ -2,7 +2,7 @@ import { i18n, setLanguage } from '../i18n';
 import { english, say } from '../i18n/text';
 import { ROLES } from '../schemas/role';
 import { TICKET_ACTIONS } from '../schemas/tickets';
-import { actionHistoryText, historyText, SUBMITTED_TEXT } from './historyText';
+import { actionHistoryText, historyText, SUBMITTED_TEXT, shownHistoryText } from './historyText';
 
 describe("the api's own history texts, by code (issue 20)", () => {
   afterEach(() => setLanguage('en'));
@@ -56,5 +56,19 @@ describe("the api's own history texts, by code (issue 20)", () => {
     await setLanguage('mr');
     expect(say(i18n.t, approved)).toBe('शहर अध्यक्ष यांनी मंजूर केले');
     expect(say(i18n.t, actionHistoryText('reject', 'observer'))).toBe('पदाधिकारी यांनी नाकारले');
+  });
+
+  it("shows the api's own entries in the page's language and a person's words as written", async () => {
+    await setLanguage('hi');
+    expect(shownHistoryText(i18n.t, { action: 'submitted', text: 'Ticket submitted' })).toBe('टिकट दर्ज हुआ');
+    expect(shownHistoryText(i18n.t, { action: 'reject', actorRole: 'admin', text: 'Duplicate of 12' })).toBe(
+      'Duplicate of 12',
+    );
+  });
+
+  it('keeps a nested text it cannot find as it is (never an empty English text)', () => {
+    expect(english({ key: 'common:history.approve', values: { role: 'nobody' } })).toBe(
+      'Approved by $t(common:role.nobody)',
+    );
   });
 });
