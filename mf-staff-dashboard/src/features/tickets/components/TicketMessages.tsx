@@ -29,7 +29,7 @@ export function TicketMessages({ ticketId }: { ticketId: number }) {
       query.state.data?.some((message) => message.status === 'queued') ? QUEUED_REFRESH_MS : false,
   });
 
-  if (messages.isPending) return <Loader size="xs" aria-label={t('messages.title')} />;
+  if (messages.isPending) return <Loader size="xs" role="status" aria-label={t('messages.title')} />;
   if (messages.isError)
     return (
       <Alert color="yellow" variant="light">
