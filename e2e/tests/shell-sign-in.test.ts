@@ -17,9 +17,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ADMIN_MENU = ['Dashboard → /dashboard', 'Users → /activity', 'Failed messages → /messages',
+const ADMIN_MENU = [
+  'Dashboard → /dashboard',
+  'Users → /activity',
+  'Failed messages → /messages',
   'Chapters → /chapters',
-  'Logout'];
+  'Logout',
+];
 const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout'];
 const FORM_MENU = ['Dashboard → /add-ticket', 'Logout'];
 

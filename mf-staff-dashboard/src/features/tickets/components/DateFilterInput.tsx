@@ -1,7 +1,12 @@
 // Loaded on demand (see DateFilter): @mantine/dates and dayjs stay out of the first paint.
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
+// The calendar's month and day names in the page's language (dayjs formats them).
+import 'dayjs/locale/hi';
+import 'dayjs/locale/mr';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from 'shared-contracts';
 import { CalendarIcon } from '../../../components/icons';
 
 export interface DateFilterInputProps {
@@ -26,6 +31,8 @@ export default function DateFilterInput({
 }: DateFilterInputProps) {
   // The calendar is named after its input: one id for the input and its popover.
   const id = useId();
+  const { i18n } = useTranslation();
+  const locale = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <DatePickerInput
       id={id}
@@ -37,6 +44,7 @@ export default function DateFilterInput({
       clearButtonProps={{ 'aria-label': clearLabel }}
       leftSection={<CalendarIcon size={16} />}
       valueFormat="D MMM YYYY"
+      locale={locale}
       maxDate={new Date()}
       popoverProps={{ withinPortal: true, id }}
       ariaLabels={{ previousMonth, nextMonth }}

@@ -153,6 +153,12 @@ describe('due badges, the due filters and the due order (docs/architecture.md#ti
   });
 });
 
+/** The dialog as the list opens it: open on `ticket` until it asks to close. */
+function DialogHarness({ ticket }: { ticket: Ticket }) {
+  const [open, setOpen] = useState<Ticket | null>(ticket);
+  return <TicketDetailsDialog ticket={open} onClose={() => setOpen(null)} />;
+}
+
 describe('the interim reply (CPGRAMS’s rule)', () => {
   // Ticket 6 is a pending ticket of Pune: its open step is the city president's review, overdue.
   const ticket = { ...(makeTickets(12).find((row) => row.id === 6) as Ticket), dueAt: iso(-2 * DAY) };
@@ -171,17 +177,12 @@ describe('the interim reply (CPGRAMS’s rule)', () => {
     extensions: [],
   };
 
-  function Harness() {
-    const [open, setOpen] = useState<Ticket | null>(ticket);
-    return <TicketDetailsDialog ticket={open} onClose={() => setOpen(null)} />;
-  }
-
   async function openDialog() {
     const api = new FakeTicketApi([ticket]);
     api.stages.set(ticket.id, [review]);
     installFakeApi(api);
     await act(async () => {
-      render(<Harness />);
+      render(<DialogHarness ticket={ticket} />);
     });
     const dialog = await screen.findByRole('dialog', { name: `Ticket Details - #CREDAI-${ticket.id}` });
     await within(dialog).findByText('City president’s review · Pune President (City President)');

@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/hi';
+import { setLanguage } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import {
   clearToasts,
@@ -185,6 +188,27 @@ describe('filters: done by the server, one page at a time', () => {
     await waitFor(() => expect(lastList(api)?.query.date).toBe(toIsoDay(today)));
     expect(lastList(api)?.query.tzOffset).toBe(String(-today.getTimezoneOffset()));
     expect(picker).toHaveTextContent(String(today.getFullYear()));
+  });
+
+  test('in Hindi the calendar names its months and days in Hindi', async () => {
+    signInAs('admin');
+    installFakeApi(new FakeTicketApi(makeTickets(3, Date.now())));
+    await renderPanel();
+    await act(() => setLanguage('hi'));
+    try {
+      const user = userEvent.setup();
+      const picker = await screen.findByRole('button', { name: 'बनाने की तारीख़' });
+      await waitFor(() => expect(picker).toBeEnabled());
+      await user.click(picker);
+      const today = new Date();
+      const month = dayjs(today).locale('hi').format('MMMM');
+      expect(month).not.toBe(today.toLocaleDateString('en', { month: 'long' }));
+      expect(
+        await screen.findByRole('button', { name: `${today.getDate()} ${month} ${today.getFullYear()}` }),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   test('a new filter starts again at page 1', async () => {
