@@ -34,18 +34,8 @@ import {
   slaFormValues,
   WEEK,
 } from '../rules/chapterForms';
+import { type Outcome, OutcomeBanner } from './OutcomeBanner';
 import { SlaFields } from './SlaFields';
-
-type Outcome = { ok: boolean; text: string } | null;
-
-function OutcomeBanner({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <Banner color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-      {outcome.text}
-    </Banner>
-  );
-}
 
 /** PUT /cities/{id}/calendar: working days, working hours, time zone and holidays, saved together. */
 function CalendarForm({ city }: { city: City }) {

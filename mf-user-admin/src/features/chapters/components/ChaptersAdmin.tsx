@@ -26,18 +26,8 @@ import {
   useSetConvenor,
 } from '../api/useChapters';
 import { ChapterTimeModal } from './ChapterTimeModal';
+import { type Outcome, OutcomeBanner } from './OutcomeBanner';
 import { SlaDefaultsForm } from './SlaDefaultsForm';
-
-type Outcome = { ok: boolean; text: string } | null;
-
-function OutcomeBanner({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <Banner color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-      {outcome.text}
-    </Banner>
-  );
-}
 
 /** POST /cities: the name checked by the shared schema first, the api's refusal (a duplicate) shown. */
 function NewCityForm() {

@@ -7,6 +7,7 @@ import { Banner } from '../../../components/Banner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useSaveSlaDefaults, useSlaDefaults } from '../api/useChapterTime';
 import { parseSlaDefaults, type SlaFormValues, slaFormValues } from '../rules/chapterForms';
+import { type Outcome, OutcomeBanner } from './OutcomeBanner';
 import { SlaFields } from './SlaFields';
 
 /** PUT /sla: the association's SLA per stage, which every chapter without its own override follows. */
@@ -14,7 +15,7 @@ export function SlaDefaultsForm() {
   const { t } = useTranslation(USER_ADMIN_NS);
   const defaults = useSlaDefaults();
   const save = useSaveSlaDefaults();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<SlaFormValues>({
     initialValues: slaFormValues({}),
     validate: (values) => {
@@ -52,11 +53,7 @@ export function SlaDefaultsForm() {
           <Text size="sm" c="gray.7">
             {t('chapters.sla.defaultsIntro')}
           </Text>
-          {outcome && (
-            <Banner color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'}>
-              {outcome.text}
-            </Banner>
-          )}
+          <OutcomeBanner outcome={outcome} />
           {defaults.error && (
             <Banner color="red" title={t('chapters.sla.loadFailed')}>
               {errorText(t, defaults.error)}
