@@ -1,3 +1,4 @@
+import { submitFormEn } from 'shared-contracts/i18n/submitForm.en';
 /**
  * The api's catalogue: the texts of the messages it sends (email, SMS, WhatsApp), in English. A
  * language is one more file of the same shape (`hi.ts`, `mr.ts`) added to `catalogues` in
@@ -92,35 +93,15 @@ export const en = {
   },
   /** The submit form's pages answered without scripts (routes/tickets/publicSubmitForm.ts, ADR 0035). */
   submitPage: {
-    title: 'Submit Helpdesk Ticket',
-    fields: {
-      fullName: 'Full Name',
-      mobile: 'Mobile No',
-      email: 'Email',
-      city: 'City',
-      committee: 'Committee',
-      description: 'Detailed Description',
-      attachment: 'Attachment',
-      phoneUpdates: 'Send me updates by SMS and WhatsApp',
-    },
-    phoneUpdatesConsent: 'I agree to receive messages about this ticket on the mobile number above.',
-    placeholders: {
-      city: 'Select your city',
-      committee: 'Which committee is your query for?',
-    },
-    attachmentHint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (max 20MB)',
+    /** The form's own texts: the same copy as the public remote's form. */
+    form: submitFormEn,
     chooseFileAgain: 'Your file {{name}} was not kept: choose it again.',
-    submit: 'Submit Ticket',
-    errorTitle: 'Your ticket was not submitted',
-    submitted: 'Your ticket has been submitted successfully!',
     heading: 'Ticket Submitted Successfully!',
     ticketNumber: 'Ticket #{{ticketId}}',
     shareLinkLabel: 'Open your ticket',
     keepPrivate: 'This link opens your ticket without a password: do not share it.',
     emailed: 'We also emailed you this link and the link to all your tickets.',
     submitNew: 'Submit a New Ticket',
-    agreement: 'By submitting this ticket, you agree to our privacy policy and terms of service.',
-    helpline: 'Helpline: {{number}}',
   },
   /** The statuses as the messages name them. */
   stage: {

@@ -1,3 +1,4 @@
+import { submitFormHi } from 'shared-contracts/i18n/submitForm.hi';
 import type { Catalogue, Translation } from './en';
 
 /** The messages to members and staff in Hindi (docs/glossary.md); a missing text falls back to English. */
@@ -93,35 +94,15 @@ export const hi: Translation<Catalogue> = {
     approval: 'पदाधिकारी की अंतिम स्वीकृति',
   },
   submitPage: {
-    title: 'हेल्प डेस्क पर टिकट दर्ज करें',
-    fields: {
-      fullName: 'पूरा नाम',
-      mobile: 'मोबाइल नंबर',
-      email: 'ईमेल',
-      city: 'शहर',
-      committee: 'समिति',
-      description: 'पूरा विवरण',
-      attachment: 'संलग्न फ़ाइल',
-      phoneUpdates: 'मुझे SMS और WhatsApp पर जानकारी भेजें',
-    },
-    phoneUpdatesConsent: 'मैं ऊपर दिए मोबाइल नंबर पर इस टिकट के बारे में संदेश पाने के लिए सहमत हूँ।',
-    placeholders: {
-      city: 'अपना शहर चुनें',
-      committee: 'आपका सवाल किस समिति के लिए है?',
-    },
-    attachmentHint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (अधिकतम 20MB)',
+    /** The form's own texts: the same copy as the public remote's form. */
+    form: submitFormHi,
     chooseFileAgain: 'आपकी फ़ाइल {{name}} रखी नहीं गई: उसे फिर से चुनें।',
-    submit: 'टिकट भेजें',
-    errorTitle: 'आपका टिकट नहीं भेजा जा सका',
-    submitted: 'आपका टिकट सफलतापूर्वक दर्ज हो गया है!',
     heading: 'टिकट सफलतापूर्वक दर्ज हो गया!',
     ticketNumber: 'टिकट #{{ticketId}}',
     shareLinkLabel: 'अपना टिकट खोलें',
     keepPrivate: 'यह लिंक बिना पासवर्ड के आपका टिकट खोलता है: इसे किसी के साथ साझा न करें।',
     emailed: 'हमने यह लिंक और आपके सभी टिकटों का लिंक आपको ईमेल भी किया है।',
     submitNew: 'नया टिकट दर्ज करें',
-    agreement: 'यह टिकट भेजकर आप हमारी गोपनीयता नीति और सेवा की शर्तों से सहमत होते हैं।',
-    helpline: 'हेल्पलाइन: {{number}}',
   },
   status: {
     pending: 'लंबित',

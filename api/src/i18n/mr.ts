@@ -1,3 +1,4 @@
+import { submitFormMr } from 'shared-contracts/i18n/submitForm.mr';
 import type { Catalogue, Translation } from './en';
 
 /** The messages to members and staff in Marathi (docs/glossary.md); a missing text falls back to English. */
@@ -94,35 +95,15 @@ export const mr: Translation<Catalogue> = {
     approval: 'पदाधिकाऱ्याची अंतिम मंजुरी',
   },
   submitPage: {
-    title: 'हेल्प डेस्ककडे तिकीट नोंदवा',
-    fields: {
-      fullName: 'पूर्ण नाव',
-      mobile: 'मोबाइल नंबर',
-      email: 'ईमेल',
-      city: 'शहर',
-      committee: 'समिती',
-      description: 'सविस्तर तपशील',
-      attachment: 'जोडलेली फाइल',
-      phoneUpdates: 'मला SMS आणि WhatsApp वर माहिती पाठवा',
-    },
-    phoneUpdatesConsent: 'वरील मोबाइल नंबरवर या तिकिटाबद्दल संदेश मिळण्यास माझी संमती आहे.',
-    placeholders: {
-      city: 'तुमचे शहर निवडा',
-      committee: 'तुमचा प्रश्न कोणत्या समितीसाठी आहे?',
-    },
-    attachmentHint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (कमाल 20MB)',
+    /** The form's own texts: the same copy as the public remote's form. */
+    form: submitFormMr,
     chooseFileAgain: 'तुमची फाइल {{name}} ठेवली गेली नाही: ती पुन्हा निवडा.',
-    submit: 'तिकीट पाठवा',
-    errorTitle: 'तुमचे तिकीट पाठवले गेले नाही',
-    submitted: 'तुमचे तिकीट यशस्वीपणे नोंदवले गेले!',
     heading: 'तिकीट यशस्वीपणे नोंदवले गेले!',
     ticketNumber: 'तिकीट #{{ticketId}}',
     shareLinkLabel: 'तुमचे तिकीट उघडा',
     keepPrivate: 'ही लिंक पासवर्डशिवाय तुमचे तिकीट उघडते: ती कोणालाही देऊ नका.',
     emailed: 'आम्ही ही लिंक आणि तुमच्या सर्व तिकिटांची लिंक तुम्हाला ईमेलनेही पाठवली आहे.',
     submitNew: 'नवीन तिकीट नोंदवा',
-    agreement: 'हे तिकीट पाठवून तुम्ही आमचे गोपनीयता धोरण आणि सेवेच्या अटी मान्य करता.',
-    helpline: 'हेल्पलाइन: {{number}}',
   },
   status: {
     pending: 'प्रलंबित',

@@ -1,59 +1,11 @@
+import { submitFormEn } from 'shared-contracts/i18n/submitForm.en';
 /**
  * English catalogue of the public-intake remote (namespace `publicIntake`). The texts of docs/product.md#screens,
  * docs/product.md#validation and docs/product.md#errors are copied exactly; rule texts shared with other apps (error messages, the displayed
  * assignee, the status note) come from shared-contracts.
  */
 export const publicIntakeEn = {
-  addTicket: {
-    title: 'Submit Helpdesk Ticket',
-    fields: {
-      fullName: 'Full Name',
-      mobile: 'Mobile No',
-      email: 'Email',
-      city: 'City',
-      committee: 'Committee',
-      cityPresident: 'City President',
-      description: 'Detailed Description',
-      attachment: 'Attachment',
-      phoneUpdates: 'Send me updates by SMS and WhatsApp',
-    },
-    /** The opt-in's one-line consent text, under its box. */
-    phoneUpdatesConsent: 'I agree to receive messages about this ticket on the mobile number above.',
-    placeholders: {
-      fullName: 'Enter your full name',
-      mobile: '10-digit mobile number',
-      email: 'you@example.com',
-      city: 'Select your city',
-      committee: 'Which committee is your query for?',
-      cityPresident: 'Select a city first',
-      description: 'Describe your query in detail',
-    },
-    wordCount: '{{count, number}} / {{max, number}} words',
-    attachment: {
-      hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (max 20MB)',
-      choose: 'Choose File',
-      noFile: 'No file selected',
-      selected: 'Selected file: {{name}} ({{size}})',
-      remove: 'Remove',
-      removeLabel: 'Remove {{name}}',
-    },
-    submit: 'Submit Ticket',
-    submitting: 'Submitting...',
-    uploadProgress: 'Upload progress',
-    uploading: 'Uploading attachment: {{percent, number}}%',
-    footer: {
-      agreement: 'By submitting this ticket, you agree to our privacy policy and terms of service.',
-      helpline: 'Helpline: {{number}}',
-    },
-    submitted: 'Your ticket has been submitted successfully!',
-    listsWarning: 'Some lists could not be loaded',
-    retryLoading: 'Retry Loading',
-    submitErrorTitle: 'Your ticket was not submitted',
-    cityPresidentStates: {
-      failed: 'Not available',
-      notAssigned: 'Not assigned',
-    },
-  },
+  addTicket: submitFormEn,
   toast: {
     success: 'Success',
     error: 'Error',

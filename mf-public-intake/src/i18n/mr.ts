@@ -1,57 +1,10 @@
 import type { Translation } from 'shared-contracts';
+import { submitFormMr } from 'shared-contracts/i18n/submitForm.mr';
 import type { publicIntakeEn } from './en';
 
 /** The public pages in Marathi, written for members (docs/glossary.md). */
 export const publicIntakeMr: Translation<typeof publicIntakeEn> = {
-  addTicket: {
-    title: 'हेल्प डेस्ककडे तिकीट नोंदवा',
-    fields: {
-      fullName: 'पूर्ण नाव',
-      mobile: 'मोबाइल नंबर',
-      email: 'ईमेल',
-      city: 'शहर',
-      committee: 'समिती',
-      cityPresident: 'शहर अध्यक्ष',
-      description: 'सविस्तर तपशील',
-      attachment: 'जोडलेली फाइल',
-      phoneUpdates: 'मला SMS आणि WhatsApp वर माहिती पाठवा',
-    },
-    phoneUpdatesConsent: 'वरील मोबाइल नंबरवर या तिकिटाबद्दल संदेश मिळण्यास माझी संमती आहे.',
-    placeholders: {
-      fullName: 'तुमचे पूर्ण नाव लिहा',
-      mobile: '10 अंकी मोबाइल नंबर',
-      email: 'tumhi@udaharan.com',
-      city: 'तुमचे शहर निवडा',
-      committee: 'तुमचा प्रश्न कोणत्या समितीसाठी आहे?',
-      cityPresident: 'आधी शहर निवडा',
-      description: 'तुमचा प्रश्न किंवा अडचण सविस्तर लिहा',
-    },
-    wordCount: '{{count, number}} / {{max, number}} शब्द',
-    attachment: {
-      hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (कमाल 20MB)',
-      choose: 'फाइल निवडा',
-      noFile: 'कोणतीही फाइल निवडलेली नाही',
-      selected: 'निवडलेली फाइल: {{name}} ({{size}})',
-      remove: 'काढा',
-      removeLabel: '{{name}} काढा',
-    },
-    submit: 'तिकीट पाठवा',
-    submitting: 'पाठवत आहे...',
-    uploadProgress: 'अपलोडची प्रगती',
-    uploading: 'फाइल अपलोड होत आहे: {{percent, number}}%',
-    footer: {
-      agreement: 'हे तिकीट पाठवून तुम्ही आमचे गोपनीयता धोरण आणि सेवेच्या अटी मान्य करता.',
-      helpline: 'हेल्पलाइन: {{number}}',
-    },
-    submitted: 'तुमचे तिकीट यशस्वीपणे नोंदवले गेले!',
-    listsWarning: 'काही याद्या लोड होऊ शकल्या नाहीत',
-    retryLoading: 'पुन्हा लोड करा',
-    submitErrorTitle: 'तुमचे तिकीट पाठवले गेले नाही',
-    cityPresidentStates: {
-      failed: 'उपलब्ध नाही',
-      notAssigned: 'अजून ठरलेले नाही',
-    },
-  },
+  addTicket: submitFormMr,
   toast: {
     success: 'झाले',
     error: 'अडचण',

@@ -98,7 +98,7 @@ function page(language: PageLanguage, title: string, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
     `<body><main><div class="card">${body}` +
-    `<footer><p>${escapeHtml(t('agreement'))}</p><p>${escapeHtml(t('helpline', { number: HELPLINE_NUMBER }))}</p></footer>` +
+    `<footer><p>${escapeHtml(t('form.footer.agreement'))}</p><p>${escapeHtml(t('form.footer.helpline', { number: HELPLINE_NUMBER }))}</p></footer>` +
     '</div></main></body></html>'
   );
 }
@@ -136,13 +136,13 @@ export function renderFormPage(input: FormPageInput): string {
       : '';
   };
   const text = (name: string, type: string, attributes = '') =>
-    `<div class="field"><label for="${name}">${escapeHtml(t(`fields.${name}`))}</label>` +
+    `<div class="field"><label for="${name}">${escapeHtml(t(`form.fields.${name}`))}</label>` +
     `<input id="${name}" name="${name}" type="${type}" value="${value(name)}" required${attributes}${described(name)}>` +
     `${errorLine(name)}</div>`;
   const select = (name: 'cityId' | 'committeeId', kind: 'city' | 'committee', options: NamedOption[]) =>
-    `<div class="field"><label for="${name}">${escapeHtml(t(`fields.${kind}`))}</label>` +
+    `<div class="field"><label for="${name}">${escapeHtml(t(`form.fields.${kind}`))}</label>` +
     `<select id="${name}" name="${name}" required${described(name)}>` +
-    `<option value=""${values[name] ? '' : ' selected'} disabled>${escapeHtml(t(`placeholders.${kind}`))}</option>` +
+    `<option value=""${values[name] ? '' : ' selected'} disabled>${escapeHtml(t(`form.placeholders.${kind}`))}</option>` +
     options
       .map(
         (option) =>
@@ -182,9 +182,9 @@ export function renderFormPage(input: FormPageInput): string {
   ];
 
   const body =
-    `<h1>${escapeHtml(t('title'))}</h1>` +
+    `<h1>${escapeHtml(t('form.title'))}</h1>` +
     (hasErrors
-      ? `<div class="alert" role="alert"><h2>${escapeHtml(t('errorTitle'))}</h2>${summary.length ? `<ul>${summary.join('')}</ul>` : ''}</div>`
+      ? `<div class="alert" role="alert"><h2>${escapeHtml(t('form.submitErrorTitle'))}</h2>${summary.length ? `<ul>${summary.join('')}</ul>` : ''}</div>`
       : '') +
     `<form method="post" action="/api${API_PATHS.tickets.submitForm}" enctype="multipart/form-data">` +
     `<input type="hidden" name="${SUBMIT_KEY_FIELD}" value="${escapeHtml(input.idempotencyKey)}">` +
@@ -194,11 +194,11 @@ export function renderFormPage(input: FormPageInput): string {
     text('email', 'email', ' autocomplete="email"') +
     select('cityId', 'city', input.cities) +
     select('committeeId', 'committee', input.committees) +
-    `<div class="field"><label for="description">${escapeHtml(t('fields.description'))}</label>` +
+    `<div class="field"><label for="description">${escapeHtml(t('form.fields.description'))}</label>` +
     `<textarea id="description" name="description" rows="6" required${described('description')}>${value('description')}</textarea>` +
     `${errorLine('description')}</div>` +
-    `<div class="field"><label for="${ATTACHMENT_FIELD}">${escapeHtml(t('fields.attachment'))}</label>` +
-    `<p class="hint" id="${ATTACHMENT_FIELD}-hint">${escapeHtml(t('attachmentHint'))}</p>` +
+    `<div class="field"><label for="${ATTACHMENT_FIELD}">${escapeHtml(t('form.fields.attachment'))}</label>` +
+    `<p class="hint" id="${ATTACHMENT_FIELD}-hint">${escapeHtml(t('form.attachment.hint'))}</p>` +
     attachmentNotes
       .map((note) => `<p class="error" id="${ATTACHMENT_FIELD}-again">${escapeHtml(note)}</p>`)
       .join('') +
@@ -207,10 +207,10 @@ export function renderFormPage(input: FormPageInput): string {
     `${errorLine(ATTACHMENT_FIELD)}</div>` +
     `<div class="field"><div class="check"><input id="phoneUpdates" name="phoneUpdates" type="checkbox" value="${OPT_IN_VALUE}"` +
     `${values.phoneUpdates === OPT_IN_VALUE ? ' checked' : ''} aria-describedby="phoneUpdates-consent">` +
-    `<label for="phoneUpdates">${escapeHtml(t('fields.phoneUpdates'))}</label></div>` +
-    `<p class="hint" id="phoneUpdates-consent">${escapeHtml(t('phoneUpdatesConsent'))}</p></div>` +
-    `<button type="submit">${escapeHtml(t('submit'))}</button></form>`;
-  return page(language, t('title'), body);
+    `<label for="phoneUpdates">${escapeHtml(t('form.fields.phoneUpdates'))}</label></div>` +
+    `<p class="hint" id="phoneUpdates-consent">${escapeHtml(t('form.phoneUpdatesConsent'))}</p></div>` +
+    `<button type="submit">${escapeHtml(t('form.submit'))}</button></form>`;
+  return page(language, t('form.title'), body);
 }
 
 /** The confirmation: the ticket's share link (the member's own link goes by email, ADR 0030). */
@@ -222,7 +222,7 @@ export function renderSubmittedPage(
     translate(language, `submitPage.${path}`, params);
   const body =
     `<h1>${escapeHtml(t('heading'))}</h1>` +
-    `<div class="alert success" role="status"><h2>${escapeHtml(t('submitted'))}</h2>` +
+    `<div class="alert success" role="status"><h2>${escapeHtml(t('form.submitted'))}</h2>` +
     `<p>${escapeHtml(t('ticketNumber', { ticketId: answer.ticketId }))}</p></div>` +
     `<p><a href="${escapeHtml(answer.shareUrl)}">${escapeHtml(t('shareLinkLabel'))}</a></p>` +
     `<p>${escapeHtml(t('keepPrivate'))}</p><p>${escapeHtml(t('emailed'))}</p>` +

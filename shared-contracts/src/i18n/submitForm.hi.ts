@@ -1,0 +1,53 @@
+import type { submitFormEn } from './submitForm.en';
+import type { Translation } from './text';
+
+/** The submit form in Hindi, written for members (docs/glossary.md). */
+export const submitFormHi: Translation<typeof submitFormEn> = {
+  title: 'हेल्प डेस्क पर टिकट दर्ज करें',
+  fields: {
+    fullName: 'पूरा नाम',
+    mobile: 'मोबाइल नंबर',
+    email: 'ईमेल',
+    city: 'शहर',
+    committee: 'समिति',
+    cityPresident: 'शहर अध्यक्ष',
+    description: 'पूरा विवरण',
+    attachment: 'संलग्न फ़ाइल',
+    phoneUpdates: 'मुझे SMS और WhatsApp पर जानकारी भेजें',
+  },
+  phoneUpdatesConsent: 'मैं ऊपर दिए मोबाइल नंबर पर इस टिकट के बारे में संदेश पाने के लिए सहमत हूँ।',
+  placeholders: {
+    fullName: 'अपना पूरा नाम लिखें',
+    mobile: '10 अंकों का मोबाइल नंबर',
+    email: 'aap@udaharan.com',
+    city: 'अपना शहर चुनें',
+    committee: 'आपका सवाल किस समिति के लिए है?',
+    cityPresident: 'पहले शहर चुनें',
+    description: 'अपना सवाल या समस्या विस्तार से लिखें',
+  },
+  wordCount: '{{count, number}} / {{max, number}} शब्द',
+  attachment: {
+    hint: 'PDF, DOC, DOCX, JPG, JPEG, PNG (अधिकतम 20MB)',
+    choose: 'फ़ाइल चुनें',
+    noFile: 'कोई फ़ाइल नहीं चुनी गई',
+    selected: 'चुनी गई फ़ाइल: {{name}} ({{size}})',
+    remove: 'हटाएँ',
+    removeLabel: '{{name}} हटाएँ',
+  },
+  submit: 'टिकट भेजें',
+  submitting: 'भेजा जा रहा है...',
+  uploadProgress: 'अपलोड की प्रगति',
+  uploading: 'फ़ाइल अपलोड हो रही है: {{percent, number}}%',
+  footer: {
+    agreement: 'यह टिकट भेजकर आप हमारी गोपनीयता नीति और सेवा की शर्तों से सहमत होते हैं।',
+    helpline: 'हेल्पलाइन: {{number}}',
+  },
+  submitted: 'आपका टिकट सफलतापूर्वक दर्ज हो गया है!',
+  listsWarning: 'कुछ सूचियाँ लोड नहीं हो सकीं',
+  retryLoading: 'फिर से लोड करें',
+  submitErrorTitle: 'आपका टिकट नहीं भेजा जा सका',
+  cityPresidentStates: {
+    failed: 'उपलब्ध नहीं',
+    notAssigned: 'अभी तय नहीं',
+  },
+};
