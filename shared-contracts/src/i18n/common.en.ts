@@ -67,6 +67,23 @@ export const commonEn = {
     reject: 'Rejected by $t(common:role.{{role}})',
     resolve: 'Resolved by $t(common:role.{{role}})',
     review: 'Moved to review by $t(common:role.{{role}})',
+    /** What the clock writes (ADR 0033): reminders, escalations, interim replies, stand-ins. */
+    reminder:
+      'Reminder sent to {{name}} ($t(common:role.{{role}})): the $t(common:history.stage.{{stage}}) is due {{due}}',
+    reminderActingFor:
+      'Reminder sent to {{name}} ($t(common:role.{{role}})), acting for {{actingFor}}: the $t(common:history.stage.{{stage}}) is due {{due}}',
+    escalation:
+      'Escalated to {{name}} ($t(common:role.{{role}})): the $t(common:history.stage.{{stage}}) was due {{due}}',
+    escalationActingFor:
+      'Escalated to {{name}} ($t(common:role.{{role}})), acting for {{actingFor}}: the $t(common:history.stage.{{stage}}) was due {{due}}',
+    interimReply:
+      'Interim reply: the $t(common:history.stage.{{stage}}) is expected by {{expectedBy}}. {{reason}}',
+    standIn: 'Handed to {{name}} ($t(common:role.{{role}})), acting for {{actingFor}}',
+    stage: {
+      review: "City President's review",
+      resolution: "Convenor's resolution",
+      approval: "Office Bearer's final approval",
+    },
   },
   /** The named people of a ticket (the dialog and the detail screen). */
   people: {

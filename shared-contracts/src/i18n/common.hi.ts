@@ -63,6 +63,22 @@ export const commonHi: Translation<typeof commonEn> = {
     reject: '$t(common:role.{{role}}) ने अस्वीकार किया',
     resolve: '$t(common:role.{{role}}) ने हल किया',
     review: '$t(common:role.{{role}}) ने समीक्षा के लिए भेजा',
+    reminder:
+      '{{name}} ($t(common:role.{{role}})) को याद दिलाया गया: $t(common:history.stage.{{stage}}) की समय-सीमा {{due}} है',
+    reminderActingFor:
+      '{{actingFor}} की जगह {{name}} ($t(common:role.{{role}})) को याद दिलाया गया: $t(common:history.stage.{{stage}}) की समय-सीमा {{due}} है',
+    escalation:
+      '{{name}} ($t(common:role.{{role}})) तक आगे बढ़ाया गया: $t(common:history.stage.{{stage}}) की समय-सीमा {{due}} थी',
+    escalationActingFor:
+      '{{actingFor}} की जगह {{name}} ($t(common:role.{{role}})) तक आगे बढ़ाया गया: $t(common:history.stage.{{stage}}) की समय-सीमा {{due}} थी',
+    interimReply:
+      'अंतरिम जवाब: $t(common:history.stage.{{stage}}) {{expectedBy}} तक होने की उम्मीद है। {{reason}}',
+    standIn: '{{actingFor}} की जगह {{name}} ($t(common:role.{{role}})) को सौंपा गया',
+    stage: {
+      review: 'शहर अध्यक्ष की समीक्षा',
+      resolution: 'संयोजक का समाधान',
+      approval: 'पदाधिकारी की अंतिम स्वीकृति',
+    },
   },
   people: {
     cityPresident: 'शहर अध्यक्ष',

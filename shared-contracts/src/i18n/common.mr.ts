@@ -63,6 +63,21 @@ export const commonMr: Translation<typeof commonEn> = {
     reject: '$t(common:role.{{role}}) यांनी नाकारले',
     resolve: '$t(common:role.{{role}}) यांनी निकाली काढले',
     review: '$t(common:role.{{role}}) यांनी तपासणीसाठी पाठवले',
+    reminder:
+      '{{name}} ($t(common:role.{{role}})) यांना आठवण करून दिली: $t(common:history.stage.{{stage}}) ची मुदत {{due}} आहे',
+    reminderActingFor:
+      '{{actingFor}} यांच्या जागी {{name}} ($t(common:role.{{role}})) यांना आठवण करून दिली: $t(common:history.stage.{{stage}}) ची मुदत {{due}} आहे',
+    escalation:
+      '{{name}} ($t(common:role.{{role}})) यांच्याकडे पुढे पाठवले: $t(common:history.stage.{{stage}}) ची मुदत {{due}} होती',
+    escalationActingFor:
+      '{{actingFor}} यांच्या जागी {{name}} ($t(common:role.{{role}})) यांच्याकडे पुढे पाठवले: $t(common:history.stage.{{stage}}) ची मुदत {{due}} होती',
+    interimReply: 'अंतरिम उत्तर: $t(common:history.stage.{{stage}}) {{expectedBy}} पर्यंत अपेक्षित आहे. {{reason}}',
+    standIn: '{{actingFor}} यांच्या जागी {{name}} ($t(common:role.{{role}})) यांच्याकडे सोपवले',
+    stage: {
+      review: 'शहर अध्यक्षांचे पुनरावलोकन',
+      resolution: 'संयोजकांचे निराकरण',
+      approval: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
+    },
   },
   people: {
     cityPresident: 'शहर अध्यक्ष',

@@ -2,7 +2,15 @@ import { i18n, setLanguage } from '../i18n';
 import { english, say } from '../i18n/text';
 import { ROLES } from '../schemas/role';
 import { TICKET_ACTIONS } from '../schemas/tickets';
-import { actionHistoryText, historyText, SUBMITTED_TEXT, shownHistoryText } from './historyText';
+import {
+  actionHistoryText,
+  alertHistoryText,
+  historyText,
+  interimReplyHistoryText,
+  SUBMITTED_TEXT,
+  shownHistoryText,
+  standInHistoryText,
+} from './historyText';
 
 describe("the api's own history texts, by code (issue 20)", () => {
   afterEach(() => setLanguage('en'));
@@ -70,5 +78,72 @@ describe("the api's own history texts, by code (issue 20)", () => {
     expect(english({ key: 'common:history.approve', values: { role: 'nobody' } })).toBe(
       'Approved by $t(common:role.nobody)',
     );
+  });
+});
+
+describe('the history texts of the clock (reminders, escalations, interim replies, stand-ins)', () => {
+  afterEach(() => setLanguage('en'));
+
+  const convenor = { name: 'Anita Rao', role: 'convenor' as const };
+  const standIn = { name: 'Vijay (Pune)', role: 'observer' as const, actingFor: 'Meera: away' };
+
+  it('are in English the texts the api has written since the clock came (ADR 0033)', () => {
+    expect(english(alertHistoryText('reminder', convenor, 'resolution', '2026-12-01 17:00'))).toBe(
+      "Reminder sent to Anita Rao (Convenor): the Convenor's resolution is due 2026-12-01 17:00",
+    );
+    expect(english(alertHistoryText('escalation', standIn, 'review', '2026-12-01 17:00'))).toBe(
+      "Escalated to Vijay (Pune) (Office Bearer), acting for Meera: away: the City President's review was due 2026-12-01 17:00",
+    );
+    expect(
+      english(interimReplyHistoryText('approval', '2026-12-09', 'Site visit: on the 8th. Then we decide.')),
+    ).toBe(
+      "Interim reply: the Office Bearer's final approval is expected by 2026-12-09. Site visit: on the 8th. Then we decide.",
+    );
+    expect(english(standInHistoryText({ name: 'Vijay', role: 'citypresident', actingFor: 'Meera' }))).toBe(
+      'Handed to Vijay (City President), acting for Meera',
+    );
+  });
+
+  it('are read back from their stored English, names, roles, stages, days and reasons included', () => {
+    const written = [
+      ['reminder', alertHistoryText('reminder', convenor, 'resolution', '2026-12-01 17:00')],
+      ['reminder', alertHistoryText('reminder', standIn, 'approval', '2026-12-01 10:00')],
+      [
+        'escalation',
+        alertHistoryText('escalation', { name: 'nobody', role: 'credaipresident' }, 'review', 'x'),
+      ],
+      ['escalation', alertHistoryText('escalation', standIn, 'review', '2026-12-01 17:00')],
+      [
+        'interim-reply',
+        interimReplyHistoryText('review', '2026-12-09', 'Two lines:\nthe second (Convenor).'),
+      ],
+      ['stand-in', standInHistoryText({ name: 'Vijay', role: 'citypresident', actingFor: 'Meera' })],
+    ] as const;
+    for (const [action, text] of written)
+      expect(historyText({ action, actorRole: null, text: english(text) })).toEqual(text);
+  });
+
+  it('leaves a text of another shape as written (an older wording, a person of another action)', () => {
+    expect(historyText({ action: 'escalation', text: 'Escalated to the moon' })).toBeNull();
+    expect(historyText({ action: 'stand-in', text: 'Handed to Vijay (Chef), acting for Meera' })).toBeNull();
+    expect(historyText({ action: 'interim-reply', text: 'Interim reply: soon' })).toBeNull();
+  });
+
+  it('reads in Hindi and Marathi: the role and the stage in that language, the names and the reason as written', async () => {
+    const entry = {
+      action: 'escalation',
+      text: english(alertHistoryText('escalation', standIn, 'review', '2026-12-01 17:00')),
+    };
+    await setLanguage('hi');
+    expect(shownHistoryText(i18n.t, entry)).toBe(
+      'Meera: away की जगह Vijay (Pune) (पदाधिकारी) तक आगे बढ़ाया गया: शहर अध्यक्ष की समीक्षा की समय-सीमा 2026-12-01 17:00 थी',
+    );
+    await setLanguage('mr');
+    expect(
+      shownHistoryText(i18n.t, {
+        action: 'interim-reply',
+        text: english(interimReplyHistoryText('approval', '2026-12-09', 'Site visit first.')),
+      }),
+    ).toBe('अंतरिम उत्तर: पदाधिकाऱ्यांची अंतिम मंजुरी 2026-12-09 पर्यंत अपेक्षित आहे. Site visit first.');
   });
 });

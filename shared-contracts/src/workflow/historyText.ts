@@ -4,9 +4,11 @@
  * shows them in the page's language. The entry's action and actor's role are its stable code and
  * value; old rows need nothing, since their text is the same English.
  */
+import { commonEn } from '../i18n/common.en';
 import { english, say, type Text, type Translate } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
 import { isRole, type Role } from '../schemas/role';
+import type { SlaStage } from '../schemas/stages';
 import { TICKET_ACTIONS, type TicketAction } from '../schemas/tickets';
 
 /** The action of a ticket's first entry (the member submitted it). */
@@ -20,6 +22,103 @@ export function actionHistoryText(action: TicketAction, role: Role): Text {
 /** The first entry of every ticket. */
 export const SUBMITTED_TEXT: Text = { key: 'common:history.submitted' };
 
+/** Who an alert or a hand-off went to, and for whom when it was a stand-in. */
+export interface HistoryRecipient {
+  name: string;
+  role: Role;
+  actingFor?: string | null;
+}
+
+/** The clock's reminder (80 %) or escalation (100 %, 150 %) of a stage, due at `due` (the chapter's wall clock). */
+export function alertHistoryText(
+  kind: 'reminder' | 'escalation',
+  to: HistoryRecipient,
+  stage: SlaStage,
+  due: string,
+): Text {
+  const values = { name: to.name, role: to.role, stage, due };
+  return to.actingFor
+    ? { key: `common:history.${kind}ActingFor`, values: { ...values, actingFor: to.actingFor } }
+    : { key: `common:history.${kind}`, values };
+}
+
+/** The holder's interim reply: the stage's new expected day and the reason, in the holder's words. */
+export function interimReplyHistoryText(stage: SlaStage, expectedBy: string, reason: string): Text {
+  return { key: 'common:history.interimReply', values: { stage, expectedBy, reason } };
+}
+
+/** A hand-off that went to a stand-in. */
+export function standInHistoryText(to: HistoryRecipient & { actingFor: string }): Text {
+  return { key: 'common:history.standIn', values: { name: to.name, role: to.role, actingFor: to.actingFor } };
+}
+
+/** The catalogue keys (under `history`) each action of the clock may have written. */
+const CLOCK_TEXTS: Record<string, readonly (keyof typeof commonEn.history)[]> = {
+  reminder: ['reminder', 'reminderActingFor'],
+  escalation: ['escalation', 'escalationActingFor'],
+  'interim-reply': ['interimReply'],
+  'stand-in': ['standIn'],
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The English labels under a `common` path (`role`), each with its key, longest first. */
+function labelsUnder(path: string): [key: string, label: string][] {
+  let node: unknown = commonEn;
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  return Object.entries(node as Record<string, unknown>)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !entry[1].includes('{{'))
+    .sort((a, b) => b[1].length - a[1].length);
+}
+
+/**
+ * A clock text as a pattern: `{{value}}` captures anything, `$t(common:role.{{role}})` captures
+ * one of the roles' English names (and gives back its key), so a stored English text gives back
+ * its values.
+ */
+function clockPattern(key: keyof typeof commonEn.history) {
+  const template = commonEn.history[key] as string;
+  const parts: { name: string; labels?: [string, string][] }[] = [];
+  const source = template
+    .split(/(\$t\(common:[\w.]+\.\{\{\w+\}\}\)|\{\{\w+\}\})/)
+    .map((part) => {
+      const nested = /^\$t\(common:([\w.]+)\.\{\{(\w+)\}\}\)$/.exec(part);
+      if (nested?.[1] && nested[2]) {
+        const labels = labelsUnder(nested[1]);
+        parts.push({ name: nested[2], labels });
+        return `(${labels.map(([, label]) => escapeRegExp(label)).join('|')})`;
+      }
+      const value = /^\{\{(\w+)\}\}$/.exec(part);
+      if (value?.[1]) {
+        parts.push({ name: value[1] });
+        return '(.+?)';
+      }
+      return escapeRegExp(part);
+    })
+    .join('');
+  return { key, parts, pattern: new RegExp(`^${source}$`, 's') };
+}
+
+const CLOCK_PATTERNS = Object.fromEntries(
+  Object.entries(CLOCK_TEXTS).map(([action, keys]) => [action, keys.map(clockPattern)]),
+);
+
+/** The Text of an entry the clock wrote, read back from its stored English. */
+function clockHistoryText(action: string, stored: string): Text | null {
+  for (const { key, parts, pattern } of CLOCK_PATTERNS[action] ?? []) {
+    const match = pattern.exec(stored);
+    if (!match) continue;
+    const values: Record<string, string> = {};
+    parts.forEach(({ name, labels }, index) => {
+      const found = match[index + 1] ?? '';
+      values[name] = labels?.find(([, label]) => label === found)?.[0] ?? found;
+    });
+    const text = { key: `common:history.${key}`, values };
+    if (english(text) === stored) return text;
+  }
+  return null;
+}
+
 /**
  * The catalogue text of a history entry the api wrote itself, or null for a person's words (a
  * comment, a reason, a reply), which are shown as written. An entry is recognised only when its
@@ -32,6 +131,7 @@ export function historyText(entry: {
 }): Text | null {
   if (entry.action === SUBMITTED_ACTION)
     return entry.text === english(SUBMITTED_TEXT) ? SUBMITTED_TEXT : null;
+  if (entry.action && entry.action in CLOCK_TEXTS) return clockHistoryText(entry.action, entry.text);
   const action = TICKET_ACTIONS.find((known) => known === entry.action);
   const role = normaliseRole(entry.actorRole);
   if (!action || !isRole(role)) return null;

@@ -10,9 +10,11 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addWorkingTime,
   endOfWorkingDay,
+  english,
   errorMessage,
   INTERIM_REPLY_REFUSALS,
   type InterimReply,
+  interimReplyHistoryText,
   localDate,
   type SlaStage,
   workingTimeBetween,
@@ -24,7 +26,7 @@ import type { Notifier } from '../outbox/notifications';
 import { type AccessActor, canStaffSee } from '../tickets/access';
 import { TICKET_NOT_FOUND } from '../tickets/accessReads';
 import { chapterTime } from './settings';
-import { rowsOf, STAGE_NAMES } from './stages';
+import { rowsOf } from './stages';
 
 export interface InterimActor extends AccessActor {
   fullName: string;
@@ -136,7 +138,7 @@ export async function postInterimReply(
       actionBy: actor.fullName,
       actorRole: actor.role,
       action: 'interim-reply',
-      text: `Interim reply: the ${STAGE_NAMES[stage.stage]} is expected by ${body.expectedBy}. ${body.reason}`,
+      text: english(interimReplyHistoryText(stage.stage, body.expectedBy, body.reason)),
       createdAt: now,
     });
     await notifier.interimReply(tx, {

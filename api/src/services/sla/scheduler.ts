@@ -20,7 +20,9 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ALERT_LEVELS,
   type AlertLevel,
+  alertHistoryText,
   type ChapterCalendar,
+  english,
   localDate,
   type Role,
   SLA_HOURS_FIELD,
@@ -33,7 +35,7 @@ import type { Clock } from '../clock';
 import type { Notifier } from '../outbox/notifications';
 import type { Writer } from '../outbox/outboxStore';
 import { type ChapterTime, chapterTime } from './settings';
-import { ROLE_NAMES, recipientFor, rowsOf, STAGE_NAMES, stageTimes } from './stages';
+import { recipientFor, rowsOf, stageTimes } from './stages';
 
 /** Any constant shared by every api instance: the advisory lock of a tick's batch. */
 export const TICK_LOCK = 0x51a_71c;
@@ -307,12 +309,14 @@ export class SlaScheduler {
       .returning({ id: stageAlerts.id });
     if (inserted.length === 0) return false;
     const due = chapterClock(asDate(row.due_at), calendar);
-    const who = `${recipient.name ?? 'nobody'} (${ROLE_NAMES[target.role] ?? target.role})`;
-    const actingFor = recipient.actingForName ? `, acting for ${recipient.actingForName}` : '';
-    const text =
-      level === 'reminder'
-        ? `Reminder sent to ${who}${actingFor}: the ${STAGE_NAMES[row.stage]} is due ${due}`
-        : `Escalated to ${who}${actingFor}: the ${STAGE_NAMES[row.stage]} was due ${due}`;
+    const text = english(
+      alertHistoryText(
+        level === 'reminder' ? 'reminder' : 'escalation',
+        { name: recipient.name ?? 'nobody', role: target.role, actingFor: recipient.actingForName },
+        row.stage,
+        due,
+      ),
+    );
     await tx.insert(ticketComments).values({
       ticketId: row.ticket_id,
       actorId: null,

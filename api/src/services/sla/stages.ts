@@ -10,10 +10,12 @@ import {
   type Assignee,
   addWorkingTime,
   type ChapterCalendar,
+  english,
   localDate,
   type Role,
   SLA_HOURS_FIELD,
   type SlaStage,
+  standInHistoryText,
   type TicketAction,
   type TicketStatus,
 } from 'shared-contracts/contracts';
@@ -32,21 +34,6 @@ export const HOLDER_ROLE: Record<SlaStage, Role> = {
   review: 'citypresident',
   resolution: 'convenor',
   approval: 'observer',
-};
-
-/** How the history names each stage. */
-export const STAGE_NAMES: Record<SlaStage, string> = {
-  review: "City President's review",
-  resolution: "Convenor's resolution",
-  approval: "Office Bearer's final approval",
-};
-
-/** How the history names each role the scheduler writes to. */
-export const ROLE_NAMES: Partial<Record<Role, string>> = {
-  citypresident: 'City President',
-  convenor: 'Convenor',
-  observer: 'Office Bearer',
-  credaipresident: 'Credai President',
 };
 
 /** The stage a ticket is in: none once it is resolved or rejected, or with nobody of the chain. */
@@ -187,7 +174,13 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
       actorId: null,
       actionBy: null,
       action: 'stand-in',
-      text: `Handed to ${holder.name} (${ROLE_NAMES[HOLDER_ROLE[wanted]]}), acting for ${holder.actingForName}`,
+      text: english(
+        standInHistoryText({
+          name: holder.name ?? 'nobody',
+          role: HOLDER_ROLE[wanted],
+          actingFor: holder.actingForName ?? '',
+        }),
+      ),
       statusAfter: ticket.status as TicketStatus,
       assigneeAfter: ticket.currentAssignee,
     });
