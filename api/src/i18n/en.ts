@@ -1,3 +1,4 @@
+import { COMMON_CATALOGUES } from 'shared-contracts/i18n/common';
 import { submitFormEn } from 'shared-contracts/i18n/submitForm.en';
 /**
  * The api's catalogue: the texts of the messages it sends (email, SMS, WhatsApp), in English. A
@@ -103,12 +104,9 @@ export const en = {
     emailed: 'We also emailed you this link and the link to all your tickets.',
     submitNew: 'Submit a New Ticket',
   },
+  /** The stages as the history names them too (one copy, in shared-contracts). */
+  stage: COMMON_CATALOGUES.en.history.stage,
   /** The statuses as the messages name them. */
-  stage: {
-    review: "City President's review",
-    resolution: "Convenor's resolution",
-    approval: "Office Bearer's final approval",
-  },
   status: {
     pending: 'pending',
     'in-review': 'in review',

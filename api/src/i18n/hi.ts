@@ -1,3 +1,4 @@
+import { COMMON_CATALOGUES } from 'shared-contracts/i18n/common';
 import { submitFormHi } from 'shared-contracts/i18n/submitForm.hi';
 import type { Catalogue, Translation } from './en';
 
@@ -88,11 +89,8 @@ export const hi: Translation<Catalogue> = {
     },
     unsubscribeNote: 'आपको यह ईमेल इसलिए मिला है क्योंकि आपने हेल्प डेस्क पर टिकट दर्ज किया था।',
   },
-  stage: {
-    review: 'सिटी प्रेसिडेंट की समीक्षा',
-    resolution: 'संयोजक का समाधान',
-    approval: 'पदाधिकारी की अंतिम स्वीकृति',
-  },
+  /** The stages as the history names them too (one copy, in shared-contracts). */
+  stage: COMMON_CATALOGUES.hi.history?.stage,
   submitPage: {
     /** The form's own texts: the same copy as the public remote's form. */
     form: submitFormHi,

@@ -1,3 +1,4 @@
+import { COMMON_CATALOGUES } from 'shared-contracts/i18n/common';
 import { submitFormMr } from 'shared-contracts/i18n/submitForm.mr';
 import type { Catalogue, Translation } from './en';
 
@@ -89,11 +90,8 @@ export const mr: Translation<Catalogue> = {
     },
     unsubscribeNote: 'तुम्ही हेल्प डेस्ककडे तिकीट नोंदवले असल्यामुळे तुम्हाला हा ईमेल आला आहे.',
   },
-  stage: {
-    review: 'सिटी प्रेसिडेंटचे पुनरावलोकन',
-    resolution: 'संयोजकाचे निराकरण',
-    approval: 'पदाधिकाऱ्याची अंतिम मंजुरी',
-  },
+  /** The stages as the history names them too (one copy, in shared-contracts). */
+  stage: COMMON_CATALOGUES.mr.history?.stage,
   submitPage: {
     /** The form's own texts: the same copy as the public remote's form. */
     form: submitFormMr,

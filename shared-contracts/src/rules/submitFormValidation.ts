@@ -13,6 +13,20 @@ import { type FormResult, firstErrorPerField } from './formErrors';
 export type SubmitField = keyof TicketSubmitForm;
 
 /**
+ * The fields a visitor fills, in the order they meet them (docs/product.md#submit-form): the live
+ * form focuses the first refused one, the page of the form posted without scripts lists the
+ * errors of any other field apart.
+ */
+export const SUBMIT_FIELDS_SHOWN = [
+  'fullName',
+  'mobile',
+  'email',
+  'cityId',
+  'committeeId',
+  'description',
+] as const satisfies readonly SubmitField[];
+
+/**
  * docs/product.md#submit-form-validation, with the product's messages. A missing city or committee also gives the
  * form-level 'Please select both a city and a committee' (shown at submit).
  */

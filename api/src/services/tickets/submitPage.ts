@@ -14,6 +14,7 @@ import {
   HELPLINE_NUMBER,
   MESSAGE_LANGUAGES,
   OPT_IN_VALUE,
+  SUBMIT_FIELDS_SHOWN,
   SUBMIT_KEY_FIELD,
 } from 'shared-contracts/contracts';
 import { COMMON_CATALOGUES } from 'shared-contracts/i18n/common';
@@ -153,15 +154,7 @@ export function renderFormPage(input: FormPageInput): string {
 
   // Errors of fields this page does not show (the names sent beside the ids, the language) are
   // listed with the form's own.
-  const shownFields = new Set([
-    'fullName',
-    'mobile',
-    'email',
-    'cityId',
-    'committeeId',
-    'description',
-    ATTACHMENT_FIELD,
-  ]);
+  const shownFields = new Set<string>([...SUBMIT_FIELDS_SHOWN, ATTACHMENT_FIELD]);
   const otherErrors = Object.entries(fieldErrors)
     .filter(([name, message]) => message && !shownFields.has(name))
     .map(

@@ -22,7 +22,7 @@ import {
   HELPLINE_NUMBER,
   isSubmitDisabled,
   OPT_IN_VALUE,
-  type SubmitField,
+  SUBMIT_FIELDS_SHOWN,
   sanitiseMobileInput,
   type TicketSubmitForm,
   validateSubmitForm,
@@ -50,16 +50,6 @@ const EMPTY_FORM: TicketSubmitForm = {
   description: '',
   phoneUpdates: '',
 };
-
-/** The order a user meets the fields in: the first one with an error gets the focus. */
-const FIELD_ORDER: readonly SubmitField[] = [
-  'fullName',
-  'mobile',
-  'email',
-  'cityId',
-  'committeeId',
-  'description',
-];
 
 function selectData(placeholder: string, options: NamedOption[]) {
   return [
@@ -148,7 +138,7 @@ export function SubmitTicketForm() {
     },
     (refused) => {
       if (typeof refused._form === 'string') showErrorToast(t('toast.error'), errorText(t, refused._form));
-      const first = FIELD_ORDER.find((field) => refused[field]);
+      const first = SUBMIT_FIELDS_SHOWN.find((field) => refused[field]);
       const element = first ? formRef.current?.elements.namedItem(first) : null;
       if (element instanceof HTMLElement) element.focus();
     },
