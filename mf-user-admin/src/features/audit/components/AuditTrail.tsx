@@ -21,7 +21,6 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditEntry,
   type AuditFilter,
-  errorText,
   formatWhen,
   pageCount,
   roleLabel,
@@ -29,6 +28,7 @@ import {
   ticketIdDisplay,
   toApiError,
 } from 'shared-contracts';
+import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { downloadAuditCsv } from '../api/downloadAuditCsv';
 import { useAuditTrail } from '../api/useAuditTrail';
@@ -149,14 +149,12 @@ export function AuditTrail() {
           </Alert>
         )}
         {trail.error && (
-          <Alert color="red" variant="light" role="alert" title={t('audit.loadFailed')}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{errorText(t, trail.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void trail.refetch()}>
-                {t('audit.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailedBanner
+            title={t('audit.loadFailed')}
+            error={trail.error}
+            retryLabel={t('audit.retry')}
+            onRetry={trail.refetch}
+          />
         )}
         {trail.isPending ? (
           <Center py="md">

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type City, cityCreateSchema, errorText } from 'shared-contracts';
-import { Banner } from '../../../components/Banner';
+import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import {
   useAllCommittees,
@@ -221,14 +221,12 @@ export function ChaptersAdmin() {
       <NewCityForm />
       <SlaDefaultsForm />
       {cities.error && (
-        <Banner color="red" title={t('chapters.loadFailed')}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(t, cities.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void cities.refetch()}>
-              {t('chapters.reload')}
-            </Button>
-          </Group>
-        </Banner>
+        <LoadFailedBanner
+          title={t('chapters.loadFailed')}
+          error={cities.error}
+          retryLabel={t('chapters.reload')}
+          onRetry={cities.refetch}
+        />
       )}
       {cities.isPending ? (
         <Center py="xl">

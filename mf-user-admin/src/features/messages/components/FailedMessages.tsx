@@ -12,6 +12,7 @@ import {
   ticketIdDisplay,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
+import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useFailedMessages, useRetryMessage } from '../api/useFailedMessages';
@@ -221,14 +222,12 @@ export function FailedMessages() {
         </Banner>
       )}
       {list.error && (
-        <Banner color="red" title={t('failedMessages.loadFailed')}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(t, list.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('failedMessages.reload')}
-            </Button>
-          </Group>
-        </Banner>
+        <LoadFailedBanner
+          title={t('failedMessages.loadFailed')}
+          error={list.error}
+          retryLabel={t('failedMessages.reload')}
+          onRetry={list.refetch}
+        />
       )}
       {list.isPending ? (
         <Center py="xl">

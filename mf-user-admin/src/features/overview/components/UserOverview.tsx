@@ -2,9 +2,9 @@ import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Ti
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorText, formatDate, roleLabel, say } from 'shared-contracts';
-import { Banner } from '../../../components/Banner';
+import { formatDate, roleLabel, say } from 'shared-contracts';
 import { Email } from '../../../components/Email';
+import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { NotAllowed } from '../../../components/NotAllowed';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -220,14 +220,12 @@ export function UserOverview() {
         </Button>
       </Group>
       {overview.error && (
-        <Banner color="red" title={t('activity.loadFailed')}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(t, overview.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
-              {t('activity.retry')}
-            </Button>
-          </Group>
-        </Banner>
+        <LoadFailedBanner
+          title={t('activity.loadFailed')}
+          error={overview.error}
+          retryLabel={t('activity.retry')}
+          onRetry={overview.refetch}
+        />
       )}
       {overview.isPending ? (
         <Center py="xl">

@@ -4,13 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminUser,
-  errorText,
   pageCount,
   type Role,
   USER_SUCCESS_MESSAGE_MS,
   USERS_PAGE_SIZE,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
+import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { NotAllowed } from '../../../components/NotAllowed';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { useTimedMessage } from '../../../hooks/useTimedMessage';
@@ -117,14 +117,12 @@ export function UserManagement() {
         </Banner>
       )}
       {list.error && (
-        <Banner color="red" title={t('users.loadFailed')}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{errorText(t, list.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('users.retry')}
-            </Button>
-          </Group>
-        </Banner>
+        <LoadFailedBanner
+          title={t('users.loadFailed')}
+          error={list.error}
+          retryLabel={t('users.retry')}
+          onRetry={list.refetch}
+        />
       )}
 
       {firstLoad || (list.isFetching && users.length === 0) ? (
