@@ -19,7 +19,7 @@ import {
   restoreLanguage,
   SectionUnavailable,
 } from 'shared-contracts';
-import { BUNDLE_STARTED } from './early/earlyFormMarks';
+import { BUNDLE_STARTED, PRERENDERED_ID } from './early/earlyFormMarks';
 import pages from './exposes/routes';
 import { storeOptions } from './features/submit-ticket/api/formOptions';
 import { handOffPrerendered, prerenderedOptions } from './lib/prerendered';
@@ -44,6 +44,18 @@ function PageLoader() {
 /** Rendered next to the page once it has rendered: the live page takes the prerendered frame's place. */
 function PrerenderedHandOff() {
   useLayoutEffect(() => handOffPrerendered(), []);
+  return null;
+}
+
+/**
+ * Rendered next to the alert of a page chunk that could not load. A loading frame gives the alert
+ * its place (left up, it would hide the alert behind "Loading…" for ever); the form's frame stays,
+ * since it posts without scripts (ADR 0035).
+ */
+function UnavailableHandOff() {
+  useLayoutEffect(() => {
+    if (!document.querySelector(`#${PRERENDERED_ID} form`)) handOffPrerendered();
+  }, []);
   return null;
 }
 
@@ -95,7 +107,14 @@ void Promise.all([applyPreloadedStylesheets(), restoreLanguage().catch(() => {})
           <main>
             {/* A page chunk that cannot be downloaded (a phone losing its network) gets the
                 shell's alert; Retry reloads the page, which fetches the chunk again. */}
-            <ErrorBoundary fallback={() => <SectionUnavailable onRetry={() => window.location.reload()} />}>
+            <ErrorBoundary
+              fallback={() => (
+                <>
+                  <SectionUnavailable onRetry={() => window.location.reload()} />
+                  <UnavailableHandOff />
+                </>
+              )}
+            >
               <Suspense fallback={<PageLoader />}>
                 <Routes>
                   {REMOTE_ROUTES.publicIntake.map((path) => {
