@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { answerRoutes, json } from 'shared-contracts/testing/network';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import pages from '../exposes/routes';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
@@ -33,8 +34,13 @@ afterEach(() => {
 });
 
 describe('placeholder screens (docs/product.md#placeholder-screens: static sample data, marked as previews)', () => {
-  test('Profile Settings', async () => {
+  test('Profile Settings, led by the working Out of office section', async () => {
+    answerRoutes({
+      'GET /api/users/me/absence': () => json({ absence: null }),
+      'GET /api/users/me/stand-ins': () => json({ users: [] }),
+    });
     expect(await visit('/profile')).toHaveTextContent('Profile Settings');
+    expect(await screen.findByText('You are not marked as away.')).toBeInTheDocument();
     expect(screen.getByText('Preview')).toBeInTheDocument();
     expect(screen.getByText(previewNotice)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Sample Office Bearer');
