@@ -48,7 +48,12 @@ test('rebuilding and redeploying only mf-public-intake changes /add-ticket, fram
   const catalogue = path.join(workdir, 'src', 'i18n', 'en.ts');
   writeFileSync(
     catalogue,
-    readFileSync(catalogue, 'utf8').replace("'Submit Helpdesk Ticket'", `'${RELEASE_2}'`),
+    // The form's texts come from shared-contracts (one copy with the api's page) but are built
+    // into this remote: its catalogue gives the release's own title.
+    readFileSync(catalogue, 'utf8').replace(
+      'addTicket: submitFormEn,',
+      `addTicket: { ...submitFormEn, title: '${RELEASE_2}' },`,
+    ),
   );
   const inWorkdir = { cwd: workdir, stdio: 'pipe' } as const;
   execFileSync('npx', ['webpack', '--mode', 'production'], inWorkdir);
