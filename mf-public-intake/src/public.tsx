@@ -41,21 +41,16 @@ function PageLoader() {
   );
 }
 
-/** Rendered next to the page once it has rendered: the live page takes the prerendered frame's place. */
-function PrerenderedHandOff() {
-  useLayoutEffect(() => handOffPrerendered(), []);
-  return null;
-}
-
 /**
- * Rendered next to the alert of a page chunk that could not load. A loading frame gives the alert
- * its place (left up, it would hide the alert behind "Loading…" for ever); the form's frame stays,
- * since it posts without scripts (ADR 0035).
+ * Rendered next to the page once it has rendered: the live page takes the prerendered frame's
+ * place. Next to the alert of a page chunk that could not load (`keepForm`), a loading frame gives
+ * the alert its place (left up, it would hide the alert behind "Loading…" for ever) while the
+ * form's frame stays, since it posts without scripts (ADR 0035).
  */
-function UnavailableHandOff() {
+function PrerenderedHandOff({ keepForm = false }: { keepForm?: boolean }) {
   useLayoutEffect(() => {
-    if (!document.querySelector(`#${PRERENDERED_ID} form`)) handOffPrerendered();
-  }, []);
+    if (!keepForm || !document.querySelector(`#${PRERENDERED_ID} form`)) handOffPrerendered();
+  }, [keepForm]);
   return null;
 }
 
@@ -111,7 +106,7 @@ void Promise.all([applyPreloadedStylesheets(), restoreLanguage().catch(() => {})
               fallback={() => (
                 <>
                   <SectionUnavailable onRetry={() => window.location.reload()} />
-                  <UnavailableHandOff />
+                  <PrerenderedHandOff keepForm />
                 </>
               )}
             >
