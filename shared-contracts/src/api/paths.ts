@@ -80,6 +80,12 @@ export const API_PATHS = {
     list: '/audit',
     export: '/audit/export.csv',
   },
+  reports: {
+    summary: '/reports/summary',
+    timeseries: '/reports/timeseries',
+    export: '/reports/export.csv',
+    league: '/reports/league',
+  },
   messages: {
     failed: '/messages/failed',
     retry: '/messages/:id/retry',
