@@ -48,6 +48,7 @@ export * from './schemas';
 export { AppProviders } from './ui/AppProviders';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { FileInputField } from './ui/FileInputField';
+export { formFieldProps } from './ui/formFieldProps';
 export { LANGUAGE_FIELD, LanguageSwitcher } from './ui/LanguageSwitcher';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';

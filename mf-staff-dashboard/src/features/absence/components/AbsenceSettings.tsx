@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, formatDay, roleLabel, say } from 'shared-contracts';
+import { errorText, formatDay, formFieldProps, roleLabel, say } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useMyAbsence, useSaveAbsence, useStandIns } from '../api/useAbsence';
 import { type AbsenceFormValues, parseAbsence } from '../rules/absenceForm';
@@ -38,10 +38,7 @@ export function AbsenceSettings() {
       return parsed.ok ? {} : parsed.errors;
     },
   });
-  const errorOf = (field: keyof AbsenceFormValues) => {
-    const error = form.errors[field];
-    return typeof error === 'string' ? t(error) : undefined;
-  };
+  const field = (name: keyof AbsenceFormValues & string) => formFieldProps(form, name, (error) => t(error));
   const submit = form.onSubmit((values) => {
     const parsed = parseAbsence(values);
     if (!parsed.ok) return;
@@ -106,18 +103,8 @@ export function AbsenceSettings() {
         <form onSubmit={submit} noValidate aria-label={t('absence.formLabel')}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                type="date"
-                label={t('absence.from')}
-                {...form.getInputProps('from')}
-                error={errorOf('from')}
-              />
-              <TextInput
-                type="date"
-                label={t('absence.to')}
-                {...form.getInputProps('to')}
-                error={errorOf('to')}
-              />
+              <TextInput type="date" label={t('absence.from')} {...field('from')} />
+              <TextInput type="date" label={t('absence.to')} {...field('to')} />
               <NativeSelect
                 label={t('absence.standIn')}
                 data={[
@@ -130,8 +117,7 @@ export function AbsenceSettings() {
                   },
                   ...options,
                 ]}
-                {...form.getInputProps('standInId')}
-                error={errorOf('standInId')}
+                {...field('standInId')}
               />
             </SimpleGrid>
             <Group justify="flex-end">

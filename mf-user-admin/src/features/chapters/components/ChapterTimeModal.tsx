@@ -14,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type City, errorText, formatDay } from 'shared-contracts';
+import { type City, errorText, formatDay, formFieldProps } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { USER_ADMIN_NS } from '../../../i18n';
 import {
@@ -91,11 +91,9 @@ function CalendarForm({ city }: { city: City }) {
       onError: (error) => setOutcome({ ok: false, text: errorText(t, error) }),
     });
   });
-  const errorOf = (field: keyof CalendarFormValues) => {
-    const error = form.errors[field];
-    // The example is the chapters' default zone (a name, never translated).
-    return typeof error === 'string' ? t(error, { example: 'Asia/Kolkata' }) : undefined;
-  };
+  // The example is the chapters' default zone (a name, never translated).
+  const field = (name: keyof CalendarFormValues & string) =>
+    formFieldProps(form, name, (error) => t(error, { example: 'Asia/Kolkata' }));
 
   if (calendar.isPending) return <Loader size="sm" aria-label={t('chapters.loading')} role="status" />;
   if (calendar.error) {
@@ -113,12 +111,7 @@ function CalendarForm({ city }: { city: City }) {
           {t('chapters.calendar.title')}
         </Title>
         <OutcomeBanner outcome={outcome} />
-        <Checkbox.Group
-          label={t('chapters.calendar.workingDays')}
-          value={form.values.workingDays}
-          onChange={(days) => form.setFieldValue('workingDays', days)}
-          error={errorOf('workingDays')}
-        >
+        <Checkbox.Group label={t('chapters.calendar.workingDays')} {...field('workingDays')}>
           <Group gap="md" mt={4}>
             {WEEK.map((day) => (
               <Checkbox key={day} value={String(day)} label={t(`chapters.calendar.days.${day}`)} />
@@ -126,23 +119,9 @@ function CalendarForm({ city }: { city: City }) {
           </Group>
         </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            type="time"
-            label={t('chapters.calendar.workdayStart')}
-            {...form.getInputProps('workdayStart')}
-            error={errorOf('workdayStart')}
-          />
-          <TextInput
-            type="time"
-            label={t('chapters.calendar.workdayEnd')}
-            {...form.getInputProps('workdayEnd')}
-            error={errorOf('workdayEnd')}
-          />
-          <TextInput
-            label={t('chapters.calendar.timeZone')}
-            {...form.getInputProps('timeZone')}
-            error={errorOf('timeZone')}
-          />
+          <TextInput type="time" label={t('chapters.calendar.workdayStart')} {...field('workdayStart')} />
+          <TextInput type="time" label={t('chapters.calendar.workdayEnd')} {...field('workdayEnd')} />
+          <TextInput label={t('chapters.calendar.timeZone')} {...field('timeZone')} />
         </SimpleGrid>
         <Text fw={600} size="sm" component="h4" m={0}>
           {t('chapters.calendar.holidays')}
