@@ -53,6 +53,7 @@ export { LANGUAGE_FIELD, LanguageSwitcher } from './ui/LanguageSwitcher';
 export { mountStandalone } from './ui/mountStandalone';
 export { PageNumbers } from './ui/PageNumbers';
 export { SectionUnavailable } from './ui/SectionUnavailable';
+export { Timeline, TimelineEntry } from './ui/Timeline';
 export { TintedBadge } from './ui/TintedBadge';
 export { theme } from './ui/theme';
 export * from './workflow';

@@ -1,6 +1,13 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, replyFile, shownHistoryText, type TicketComment } from 'shared-contracts';
+import {
+  formatDateTime,
+  replyFile,
+  shownHistoryText,
+  type TicketComment,
+  Timeline,
+  TimelineEntry,
+} from 'shared-contracts';
 import { AttachmentList } from '../../../components/AttachmentList';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { entryAuthor, publicEntries } from '../../../rules/publicTimeline';
@@ -20,44 +27,19 @@ export function PublicTimeline({
   const shown = publicEntries(entries);
   if (shown.length === 0) return <Text size="sm">{t('conversation.empty')}</Text>;
   return (
-    <Stack
-      component="ol"
-      gap="sm"
-      m={0}
-      p={0}
-      aria-label={t('conversation.timeline')}
-      style={{ listStyle: 'none' }}
-    >
-      {shown.map((entry, index) => {
-        const fromMember = entry.actorRole === 'customer';
-        return (
-          <Box
-            component="li"
-            key={entry.id ?? index}
-            pl="sm"
-            style={{
-              borderLeft: `3px solid var(--mantine-color-${fromMember ? 'blue-6' : 'green-7'})`,
-            }}
-          >
-            <Group gap="xs" wrap="wrap">
-              <Text size="sm" fw={600}>
-                {entryAuthor(entry, t('conversation.helpDesk'))}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(entry.createdAt)}
-              </Text>
-            </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {shownHistoryText(t, entry)}
-            </Text>
-            {entry.attachment && (
-              <Box mt={4}>
-                <AttachmentList files={[replyFile(entry.attachment)]} accessKey={accessKey} />
-              </Box>
-            )}
-          </Box>
-        );
-      })}
-    </Stack>
+    <Timeline gap="sm" label={t('conversation.timeline')}>
+      {shown.map((entry, index) => (
+        <TimelineEntry
+          key={entry.id ?? index}
+          accent={entry.actorRole === 'customer' ? 'blue-6' : 'green-7'}
+          author={entryAuthor(entry, t('conversation.helpDesk'))}
+          time={formatDateTime(entry.createdAt)}
+          text={shownHistoryText(t, entry)}
+          file={
+            entry.attachment && <AttachmentList files={[replyFile(entry.attachment)]} accessKey={accessKey} />
+          }
+        />
+      ))}
+    </Timeline>
   );
 }

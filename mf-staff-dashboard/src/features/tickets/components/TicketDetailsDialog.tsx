@@ -170,14 +170,7 @@ export function TicketDetailsDialog({
         fullScreen={mobile}
         closeButtonProps={{ 'aria-label': t('details.close') }}
       >
-        {!shown && ticketId !== null && latest.isPending && (
-          <Group gap={6}>
-            <Loader size="xs" />
-            <Text size="xs" c="gray.7">
-              {t('details.loading')}
-            </Text>
-          </Group>
-        )}
+        {!shown && ticketId !== null && latest.isPending && <LoadingLine text={t('details.loading')} />}
         {!shown && latest.error && (
           <Alert color="red" variant="light">
             {t('details.openFailed', { message: latest.error.message })}
@@ -189,14 +182,7 @@ export function TicketDetailsDialog({
               <Text size="sm" c="gray.7">
                 {t('details.submittedOn', { date: formatDateTime(shown.createdAt) })}
               </Text>
-              {latest.isFetching && (
-                <Group gap={6}>
-                  <Loader size="xs" />
-                  <Text size="xs" c="gray.7">
-                    {t('details.loading')}
-                  </Text>
-                </Group>
-              )}
+              {latest.isFetching && <LoadingLine text={t('details.loading')} />}
             </Group>
             {latest.error && (
               <Alert color="yellow" variant="light">
@@ -326,5 +312,17 @@ export function TicketDetailsDialog({
         onConfirm={act}
       />
     </>
+  );
+}
+
+/** A small spinner with its text: the ticket's first load, and a refetch behind the shown details. */
+function LoadingLine({ text }: { text: string }) {
+  return (
+    <Group gap={6}>
+      <Loader size="xs" />
+      <Text size="xs" c="gray.7">
+        {text}
+      </Text>
+    </Group>
   );
 }

@@ -1,10 +1,12 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   formatDateTime,
   replyFile,
   shownHistoryText,
   type TicketComment,
+  Timeline,
+  TimelineEntry,
   TintedBadge,
 } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
@@ -27,46 +29,33 @@ export function TicketHistory({ entries }: { entries: TicketComment[] }) {
       </Text>
     );
   return (
-    <Stack component="ol" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+    <Timeline gap="xs">
       {entries.map((entry, index) => {
         const internal = isInternal(entry);
         const fromMember = entry.actorRole === 'customer';
         return (
-          <Box
-            component="li"
+          <TimelineEntry
             key={entry.id ?? index}
-            pl="sm"
+            accent={internal ? 'yellow-7' : fromMember ? 'blue-5' : 'gray-4'}
             py={internal ? 6 : 0}
             pr={internal ? 'sm' : 0}
             aria-label={internal ? t('conversation.internalLabel') : undefined}
             bg={internal ? 'yellow.0' : undefined}
             data-visibility={internal ? 'internal' : 'public'}
-            style={{
-              borderLeft: `3px solid var(--mantine-color-${internal ? 'yellow-7' : fromMember ? 'blue-5' : 'gray-4'})`,
-              borderRadius: internal ? 4 : undefined,
-            }}
-          >
-            <Group gap="xs" wrap="wrap">
-              <Text size="sm" fw={600}>
-                {named(t, historyActor(entry))}
-              </Text>
-              {internal && <TintedBadge color="yellow">{t('conversation.internalBadge')}</TintedBadge>}
-              {fromMember && <TintedBadge color="blue">{t('conversation.memberBadge')}</TintedBadge>}
-              <Text size="xs" c="gray.7">
-                {formatDateTime(entry.createdAt)}
-              </Text>
-            </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {shownHistoryText(t, entry)}
-            </Text>
-            {entry.attachment && (
-              <Box mt={4}>
-                <TicketAttachments files={[replyFile(entry.attachment)]} />
-              </Box>
-            )}
-          </Box>
+            style={{ borderRadius: internal ? 4 : undefined }}
+            author={named(t, historyActor(entry))}
+            marks={
+              <>
+                {internal && <TintedBadge color="yellow">{t('conversation.internalBadge')}</TintedBadge>}
+                {fromMember && <TintedBadge color="blue">{t('conversation.memberBadge')}</TintedBadge>}
+              </>
+            }
+            time={formatDateTime(entry.createdAt)}
+            text={shownHistoryText(t, entry)}
+            file={entry.attachment && <TicketAttachments files={[replyFile(entry.attachment)]} />}
+          />
         );
       })}
-    </Stack>
+    </Timeline>
   );
 }
