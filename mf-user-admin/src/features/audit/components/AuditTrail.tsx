@@ -2,9 +2,7 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -28,7 +26,7 @@ import {
   ticketIdDisplay,
   toApiError,
 } from 'shared-contracts';
-import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
+import { QueryFrame } from '../../../components/QueryFrame';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { downloadAuditCsv } from '../api/downloadAuditCsv';
 import { useAuditTrail } from '../api/useAuditTrail';
@@ -148,60 +146,55 @@ export function AuditTrail() {
             {t('audit.exportFailed', { message: exportError })}
           </Alert>
         )}
-        {trail.error && (
-          <LoadFailedBanner
-            title={t('audit.loadFailed')}
-            error={trail.error}
-            retryLabel={t('audit.retry')}
-            onRetry={trail.refetch}
-          />
-        )}
-        {trail.isPending ? (
-          <Center py="md">
-            <Loader role="status" aria-label={t('audit.loading')} />
-          </Center>
-        ) : entries.length === 0 ? (
-          !trail.error && <Text c="gray.7">{t('audit.empty')}</Text>
-        ) : (
-          // On a phone the table scrolls sideways: its scrolling box takes the focus, so a keyboard can scroll it.
-          <Table.ScrollContainer
-            minWidth={760}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.tableLabel') },
-            }}
-          >
-            <Table aria-label={t('audit.tableLabel')} fz="sm" verticalSpacing={6} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('audit.columns.when')}</Table.Th>
-                  <Table.Th>{t('audit.columns.who')}</Table.Th>
-                  <Table.Th>{t('audit.columns.address')}</Table.Th>
-                  <Table.Th>{t('audit.columns.action')}</Table.Th>
-                  <Table.Th>{t('audit.columns.target')}</Table.Th>
-                  <Table.Th>{t('audit.columns.detail')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatWhen(entry.at, 'dateTimeSeconds')}
-                    </Table.Td>
-                    <Table.Td>
-                      <Who entry={entry} />
-                    </Table.Td>
-                    <Table.Td>{entry.clientAddress ?? ''}</Table.Td>
-                    <Table.Td>{t(ACTION_KEYS[entry.action])}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Target entry={entry} />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{detailText(entry)}</Table.Td>
+        <QueryFrame
+          query={trail}
+          loadFailed={t('audit.loadFailed')}
+          retryLabel={t('audit.retry')}
+          loadingLabel={t('audit.loading')}
+        >
+          {entries.length === 0 ? (
+            !trail.error && <Text c="gray.7">{t('audit.empty')}</Text>
+          ) : (
+            // On a phone the table scrolls sideways: its scrolling box takes the focus, so a keyboard can scroll it.
+            <Table.ScrollContainer
+              minWidth={760}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.tableLabel') },
+              }}
+            >
+              <Table aria-label={t('audit.tableLabel')} fz="sm" verticalSpacing={6} striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('audit.columns.when')}</Table.Th>
+                    <Table.Th>{t('audit.columns.who')}</Table.Th>
+                    <Table.Th>{t('audit.columns.address')}</Table.Th>
+                    <Table.Th>{t('audit.columns.action')}</Table.Th>
+                    <Table.Th>{t('audit.columns.target')}</Table.Th>
+                    <Table.Th>{t('audit.columns.detail')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatWhen(entry.at, 'dateTimeSeconds')}
+                      </Table.Td>
+                      <Table.Td>
+                        <Who entry={entry} />
+                      </Table.Td>
+                      <Table.Td>{entry.clientAddress ?? ''}</Table.Td>
+                      <Table.Td>{t(ACTION_KEYS[entry.action])}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Target entry={entry} />
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{detailText(entry)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryFrame>
         {total > 0 && (
           <Group component="nav" aria-label={t('audit.pages')} justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm" c="gray.7">

@@ -1,20 +1,9 @@
-import {
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type City, cityCreateSchema, errorText } from 'shared-contracts';
-import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
+import { QueryFrame } from '../../../components/QueryFrame';
 import { USER_ADMIN_NS } from '../../../i18n';
 import {
   useAllCommittees,
@@ -220,36 +209,31 @@ export function ChaptersAdmin() {
       </Text>
       <NewCityForm />
       <SlaDefaultsForm />
-      {cities.error && (
-        <LoadFailedBanner
-          title={t('chapters.loadFailed')}
-          error={cities.error}
-          retryLabel={t('chapters.reload')}
-          onRetry={cities.refetch}
-        />
-      )}
-      {cities.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('chapters.loading')} role="status" />
-        </Center>
-      ) : cities.data && cities.data.cities.length === 0 ? (
-        <Text c="gray.7" py="lg" ta="center">
-          {t('chapters.empty')}
-        </Text>
-      ) : (
-        <Stack
-          component="ul"
-          gap="md"
-          p={0}
-          m={0}
-          aria-label={t('chapters.list')}
-          style={{ listStyle: 'none' }}
-        >
-          {cities.data?.cities.map((city) => (
-            <CityCard key={city.id} city={city} />
-          ))}
-        </Stack>
-      )}
+      <QueryFrame
+        query={cities}
+        loadFailed={t('chapters.loadFailed')}
+        retryLabel={t('chapters.reload')}
+        loadingLabel={t('chapters.loading')}
+      >
+        {cities.data && cities.data.cities.length === 0 ? (
+          <Text c="gray.7" py="lg" ta="center">
+            {t('chapters.empty')}
+          </Text>
+        ) : (
+          <Stack
+            component="ul"
+            gap="md"
+            p={0}
+            m={0}
+            aria-label={t('chapters.list')}
+            style={{ listStyle: 'none' }}
+          >
+            {cities.data?.cities.map((city) => (
+              <CityCard key={city.id} city={city} />
+            ))}
+          </Stack>
+        )}
+      </QueryFrame>
     </Stack>
   );
 }

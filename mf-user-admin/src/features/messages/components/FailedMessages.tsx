@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ import {
   ticketIdDisplay,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
-import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
+import { QueryFrame } from '../../../components/QueryFrame';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useFailedMessages, useRetryMessage } from '../api/useFailedMessages';
@@ -221,30 +221,25 @@ export function FailedMessages() {
           {outcome.text}
         </Banner>
       )}
-      {list.error && (
-        <LoadFailedBanner
-          title={t('failedMessages.loadFailed')}
-          error={list.error}
-          retryLabel={t('failedMessages.reload')}
-          onRetry={list.refetch}
-        />
-      )}
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('failedMessages.loading')} role="status" />
-        </Center>
-      ) : list.data && list.data.length === 0 ? (
-        <Text c="gray.7" py="lg" ta="center">
-          {t('failedMessages.empty')}
-        </Text>
-      ) : (
-        list.data &&
-        (mobile ? (
-          <MessageCards messages={list.data} retryingId={retryingId} onRetry={onRetry} />
+      <QueryFrame
+        query={list}
+        loadFailed={t('failedMessages.loadFailed')}
+        retryLabel={t('failedMessages.reload')}
+        loadingLabel={t('failedMessages.loading')}
+      >
+        {list.data && list.data.length === 0 ? (
+          <Text c="gray.7" py="lg" ta="center">
+            {t('failedMessages.empty')}
+          </Text>
         ) : (
-          <MessagesTable messages={list.data} retryingId={retryingId} onRetry={onRetry} />
-        ))
-      )}
+          list.data &&
+          (mobile ? (
+            <MessageCards messages={list.data} retryingId={retryingId} onRetry={onRetry} />
+          ) : (
+            <MessagesTable messages={list.data} retryingId={retryingId} onRetry={onRetry} />
+          ))
+        )}
+      </QueryFrame>
     </Stack>
   );
 }

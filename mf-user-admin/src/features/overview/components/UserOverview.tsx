@@ -1,11 +1,11 @@
-import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, roleLabel, say } from 'shared-contracts';
 import { Email } from '../../../components/Email';
-import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { NotAllowed } from '../../../components/NotAllowed';
+import { QueryFrame } from '../../../components/QueryFrame';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useIsMobile } from '../../../hooks/useIsMobile';
@@ -219,21 +219,14 @@ export function UserOverview() {
           {t('activity.manage')}
         </Button>
       </Group>
-      {overview.error && (
-        <LoadFailedBanner
-          title={t('activity.loadFailed')}
-          error={overview.error}
-          retryLabel={t('activity.retry')}
-          onRetry={overview.refetch}
-        />
-      )}
-      {overview.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('activity.loading')} role="status" />
-        </Center>
-      ) : (
-        overview.data && <OverviewContent overview={overview.data} />
-      )}
+      <QueryFrame
+        query={overview}
+        loadFailed={t('activity.loadFailed')}
+        retryLabel={t('activity.retry')}
+        loadingLabel={t('activity.loading')}
+      >
+        {overview.data && <OverviewContent overview={overview.data} />}
+      </QueryFrame>
       <Text size="sm" c="gray.7">
         {t('activity.noHistory')}
       </Text>

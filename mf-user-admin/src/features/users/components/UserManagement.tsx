@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import {
   USERS_PAGE_SIZE,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
-import { LoadFailedBanner } from '../../../components/LoadFailedBanner';
 import { NotAllowed } from '../../../components/NotAllowed';
+import { QueryFrame } from '../../../components/QueryFrame';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { useTimedMessage } from '../../../hooks/useTimedMessage';
 import { USER_ADMIN_NS } from '../../../i18n';
@@ -116,44 +116,37 @@ export function UserManagement() {
           {success}
         </Banner>
       )}
-      {list.error && (
-        <LoadFailedBanner
-          title={t('users.loadFailed')}
-          error={list.error}
-          retryLabel={t('users.retry')}
-          onRetry={list.refetch}
-        />
-      )}
-
-      {firstLoad || (list.isFetching && users.length === 0) ? (
-        <Center py="xl">
-          <Loader aria-label={t('users.loading')} role="status" />
-        </Center>
-      ) : (
-        list.data &&
-        (users.length === 0 ? (
-          <Text c="gray.7" py="lg" ta="center">
-            {t('users.empty')}
-          </Text>
-        ) : (
-          <div
-            aria-busy={list.isFetching}
-            style={{ opacity: list.isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
-            {mobile ? (
-              <UserCards users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
-            ) : (
-              <UserTable users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
-            )}
-            <UserPagination
-              page={query.page}
-              total={total}
-              mobile={mobile}
-              onPage={(page) => setQuery((current) => ({ ...current, page }))}
-            />
-          </div>
-        ))
-      )}
+      <QueryFrame
+        query={list}
+        loadFailed={t('users.loadFailed')}
+        retryLabel={t('users.retry')}
+        loadingLabel={t('users.loading')}
+        loading={firstLoad || (list.isFetching && users.length === 0)}
+      >
+        {list.data &&
+          (users.length === 0 ? (
+            <Text c="gray.7" py="lg" ta="center">
+              {t('users.empty')}
+            </Text>
+          ) : (
+            <div
+              aria-busy={list.isFetching}
+              style={{ opacity: list.isFetching ? 0.6 : 1, transition: 'opacity 150ms' }}
+            >
+              {mobile ? (
+                <UserCards users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
+              ) : (
+                <UserTable users={users} onEdit={(user) => setEditing({ mode: 'edit', user })} />
+              )}
+              <UserPagination
+                page={query.page}
+                total={total}
+                mobile={mobile}
+                onPage={(page) => setQuery((current) => ({ ...current, page }))}
+              />
+            </div>
+          ))}
+      </QueryFrame>
 
       {editing && (
         <UserFormModal
