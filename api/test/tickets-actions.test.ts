@@ -43,7 +43,7 @@ const PUNE_ACTOR: Record<string, string> = {
  * Which states of TICKET_STATES satisfy each guard of the table, written from docs/workflow.md
  * ("allowed when") independently of the code that evaluates guards.
  */
-const GUARD_HOLDS_IN: Record<Exclude<Guard, 'textRequired'>, TicketState[]> = {
+const GUARD_HOLDS_IN: Partial<Record<Exclude<Guard, 'textRequired'>, TicketState[]>> = {
   openForApproval: ['pending', 'reviewedPending', 'adminApproved', 'awaitingObserver'],
   notApprovedYet: ['pending', 'reviewedPending'],
   notFinal: ['pending', 'reviewedPending', 'adminApproved', 'cityPresidentApproved', 'awaitingObserver'],
@@ -66,7 +66,7 @@ function expectedStatus(role: string, action: TicketAction, state: TicketState):
   );
   if (!row) return 403;
   const holds = row.guards.every(
-    (guard) => guard === 'textRequired' || GUARD_HOLDS_IN[guard].includes(state),
+    (guard) => guard === 'textRequired' || (GUARD_HOLDS_IN[guard]?.includes(state) ?? false),
   );
   return holds ? 200 : 409;
 }

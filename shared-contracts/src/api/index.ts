@@ -6,6 +6,7 @@ export * from './conversation';
 export * from './errors';
 export * from './files';
 export { API_BASE, http, onUnauthorized } from './http';
+export * from './lastWord';
 export * from './paths';
 export { QUERY_FRESH_MS, queryClient } from './queryClient';
 export * from './reports';

@@ -68,6 +68,14 @@ export const API_PATHS = {
     shareKey: '/tickets/:id/share-key',
     stages: '/tickets/:id/stages',
     interimReply: '/tickets/:id/interim-reply',
+    rating: '/tickets/:id/rating',
+    reopen: '/tickets/:id/reopen',
+    appeal: '/tickets/:id/appeal',
+    transfer: '/tickets/:id/transfer',
+  },
+  appeals: {
+    list: '/appeals',
+    decision: '/appeals/:id/decision',
   },
   members: {
     links: '/members/links',

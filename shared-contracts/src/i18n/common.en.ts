@@ -79,10 +79,24 @@ export const commonEn = {
     interimReply:
       'Interim reply: the $t(common:history.stage.{{stage}}) is expected by {{expectedBy}}. {{reason}}',
     standIn: 'Handed to {{name}} ($t(common:role.{{role}})), acting for {{actingFor}}',
+    /** The member's last word (ADR 0038): ratings, reopening, appeals and their decisions, transfers, closing. */
+    rated: 'Rated {{stars}} of 5 by the member',
+    ratedWithComment: 'Rated {{stars}} of 5 by the member: {{comment}}',
+    reopened: 'Reopened by the member: {{reason}}',
+    appealed: 'Appealed to the Credai President by the member: {{reason}}',
+    appealUpheld: 'Appeal upheld by the Credai President: {{reason}}',
+    appealRemanded:
+      "Appeal sent back to the City President by the Credai President: {{reason}}. The member's appeal: {{appeal}}",
+    appealDismissed: 'Appeal dismissed by the Credai President: {{reason}}',
+    transferred: 'Transferred from {{from}} to {{to}}: {{reason}}',
+    closedRated: "Case closed after the member's rating",
+    closedUnrated: 'Case closed: no rating within {{days}} days',
+    closedNoAppeal: 'Case closed: no appeal within {{days}} days',
     stage: {
       review: "City President's review",
       resolution: "Convenor's resolution",
       approval: "Office Bearer's final approval",
+      appeal: "Credai President's appeal decision",
     },
   },
   /** The named people of a ticket (the dialog and the detail screen). */
@@ -197,5 +211,17 @@ export const commonEn = {
     standInNotAllowed: 'The stand-in must be another active user of the same city and role, or higher',
     holidayNameRequired: 'Holiday name is required',
     reasonRequired: 'A reason is required',
+    ratingNotOpen: 'This ticket cannot be rated now',
+    alreadyRated: 'You have already rated this outcome',
+    reopenWindowClosed: 'The time to reopen this ticket has passed',
+    reopenNotAllowed: 'Only a resolved ticket can be reopened',
+    alreadyReopened: 'This ticket has already been reopened once',
+    appealNotAllowed: 'An appeal is possible after a rejection or a rating of 2 stars or fewer',
+    appealWindowClosed: 'The time to appeal has passed',
+    alreadyAppealed: 'This ticket has already been appealed once',
+    caseClosed: 'This case is closed',
+    appealAlreadyDecided: 'This appeal has already been decided',
+    transferSamePlace: 'Choose another city or committee to transfer to',
+    starsRange: 'Choose from 1 to 5 stars',
   },
 };

@@ -87,7 +87,23 @@ describe('the SLA settings', () => {
         maxExtensions: 0,
         maxExtraDays: 0,
       }),
-    ).toEqual({ reviewHours: 1, resolutionHours: 2, approvalHours: 3, maxExtensions: 0, maxExtraDays: 0 });
+    ).toEqual({
+      reviewHours: 1,
+      resolutionHours: 2,
+      approvalHours: 3,
+      maxExtensions: 0,
+      maxExtraDays: 0,
+      ratingWindowDays: 7,
+      reopenWindowDays: 5,
+    });
+    expect(effectiveSla(DEFAULT_SLA, { ratingWindowDays: 10, reopenWindowDays: null })).toMatchObject({
+      ratingWindowDays: 10,
+      reopenWindowDays: 5,
+    });
+    const { ratingWindowDays: _rating, reopenWindowDays: _reopen, ...older } = DEFAULT_SLA;
+    expect(effectiveSla(older, null)).toEqual(DEFAULT_SLA);
+    expect(slaOverridesSchema.safeParse({ ratingWindowDays: 0 }).success).toBe(false);
+    expect(slaOverridesSchema.safeParse({ reopenWindowDays: 91 }).success).toBe(false);
     expect(slaOverridesSchema.safeParse({ approvalHours: 0 }).success).toBe(false);
   });
 });

@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
 import { asName, dateTimeSchema, idSchema, isoDateSchema, requiredText } from './common';
 import { roleSchema } from './role';
-import { alertLevelSchema, type SlaStage, slaStageSchema } from './stages';
-import { TICKET_ACTIONS } from './tickets';
+import { alertLevelSchema, type ChainStage, slaStageSchema } from './stages';
+import { WORKFLOW_ACTIONS } from './tickets';
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -96,6 +96,8 @@ export type ChapterCalendarResponse = z.infer<typeof chapterCalendarResponseSche
 export const slaHoursSchema = z.number().check(z.int(), z.gte(1), z.lte(2920));
 export const maxExtensionsSchema = z.number().check(z.int(), z.gte(0), z.lte(10));
 export const maxExtraDaysSchema = z.number().check(z.int(), z.gte(0), z.lte(365));
+/** A window of the member's last word in calendar days (rating, reopening): 1 to 90. */
+export const windowDaysSchema = z.number().check(z.int(), z.gte(1), z.lte(90));
 
 /**
  * The SLA settings: working hours per stage, and how far interim replies may push a stage
@@ -107,20 +109,29 @@ export const slaSettingsSchema = z.object({
   approvalHours: slaHoursSchema,
   maxExtensions: maxExtensionsSchema,
   maxExtraDays: maxExtraDaysSchema,
+  /**
+   * The member's last word (ADR 0038): calendar days after the outcome within which the member
+   * rates it (silence past it closes the case), and within which a resolved ticket may be
+   * reopened. Absent: the defaults (7 and 5).
+   */
+  ratingWindowDays: z.optional(windowDaysSchema),
+  reopenWindowDays: z.optional(windowDaysSchema),
 });
 export type SlaSettings = z.infer<typeof slaSettingsSchema>;
 
 /** The association's defaults before an admin changes them. */
-export const DEFAULT_SLA: SlaSettings = {
+export const DEFAULT_SLA: Required<SlaSettings> = {
   reviewHours: 16,
   resolutionHours: 80,
   approvalHours: 16,
   maxExtensions: 2,
   maxExtraDays: 21,
+  ratingWindowDays: 7,
+  reopenWindowDays: 5,
 };
 
-/** The settings field of each stage's working hours. */
-export const SLA_HOURS_FIELD: Record<SlaStage, 'reviewHours' | 'resolutionHours' | 'approvalHours'> = {
+/** The settings field of each stage's working hours (the appeal runs on calendar days instead). */
+export const SLA_HOURS_FIELD: Record<ChainStage, 'reviewHours' | 'resolutionHours' | 'approvalHours'> = {
   review: 'reviewHours',
   resolution: 'resolutionHours',
   approval: 'approvalHours',
@@ -137,6 +148,8 @@ export const slaOverridesSchema = z.object({
   approvalHours: z.nullish(slaHoursSchema),
   maxExtensions: z.nullish(maxExtensionsSchema),
   maxExtraDays: z.nullish(maxExtraDaysSchema),
+  ratingWindowDays: z.nullish(windowDaysSchema),
+  reopenWindowDays: z.nullish(windowDaysSchema),
 });
 export type SlaOverrides = z.infer<typeof slaOverridesSchema>;
 
@@ -148,14 +161,21 @@ export const chapterSlaResponseSchema = z.object({
 });
 export type ChapterSlaResponse = z.infer<typeof chapterSlaResponseSchema>;
 
-/** The settings a chapter works with: each override, else the default. */
-export function effectiveSla(defaults: SlaSettings, overrides: SlaOverrides | null | undefined): SlaSettings {
+/** The settings a chapter works with: each override, else the default (else the product's default). */
+export function effectiveSla(
+  defaults: SlaSettings,
+  overrides: SlaOverrides | null | undefined,
+): Required<SlaSettings> {
   return {
     reviewHours: overrides?.reviewHours ?? defaults.reviewHours,
     resolutionHours: overrides?.resolutionHours ?? defaults.resolutionHours,
     approvalHours: overrides?.approvalHours ?? defaults.approvalHours,
     maxExtensions: overrides?.maxExtensions ?? defaults.maxExtensions,
     maxExtraDays: overrides?.maxExtraDays ?? defaults.maxExtraDays,
+    ratingWindowDays:
+      overrides?.ratingWindowDays ?? defaults.ratingWindowDays ?? DEFAULT_SLA.ratingWindowDays,
+    reopenWindowDays:
+      overrides?.reopenWindowDays ?? defaults.reopenWindowDays ?? DEFAULT_SLA.reopenWindowDays,
   };
 }
 
@@ -187,8 +207,8 @@ export const stageAlertSchema = z.object({
 });
 export type StageAlert = z.infer<typeof stageAlertSchema>;
 
-/** How a stage ended: the workflow action that closed it. */
-export const stageOutcomeSchema = z.enum(TICKET_ACTIONS);
+/** How a stage ended: the workflow action that closed it (an appeal's decision, a transfer too). */
+export const stageOutcomeSchema = z.enum(WORKFLOW_ACTIONS);
 
 /**
  * One stage of a ticket's chain (`ticket_stages`). Staff get the holder's name; the member's view

@@ -4,9 +4,16 @@
  */
 import * as z from 'zod/mini';
 
-/** The stages of the chain, in order: the city president's review, the convenor's resolution, the office bearer's final approval. */
-export const SLA_STAGES = ['review', 'resolution', 'approval'] as const;
+/**
+ * The stages of the chain, in order: the city president's review, the convenor's resolution, the
+ * office bearer's final approval; then, for an appealed ticket, the association president's
+ * decision (30 calendar days, not the chapter's working hours: ADR 0038).
+ */
+export const SLA_STAGES = ['review', 'resolution', 'approval', 'appeal'] as const;
 export type SlaStage = (typeof SLA_STAGES)[number];
+/** The stages of the review chain, timed in the chapter's working hours. */
+export const CHAIN_STAGES = ['review', 'resolution', 'approval'] as const satisfies readonly SlaStage[];
+export type ChainStage = (typeof CHAIN_STAGES)[number];
 export const slaStageSchema = z.enum(SLA_STAGES);
 
 /**

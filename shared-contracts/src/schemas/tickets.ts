@@ -17,6 +17,7 @@ import {
   pagingQuerySchema,
   withoutControlCharacters,
 } from './common';
+import { appealSchema, lastWordSchema, ticketRatingSchema } from './lastWord';
 import { roleSchema } from './role';
 import { alertLevelSchema, dueFilterSchema, slaStageSchema, ticketSortSchema } from './stages';
 
@@ -42,6 +43,24 @@ export const ticketStatusFilterSchema = z.pipe(
 export const TICKET_ACTIONS = ['approve', 'reject', 'resolve', 'review'] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 export const ticketActionSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(TICKET_ACTIONS));
+
+/**
+ * The member's last word and the moves around it (docs/architecture.md#the-members-last-word):
+ * rows of the same workflow table, each with its own call rather than the action payload.
+ */
+export const LAST_WORD_ACTIONS = [
+  'rate',
+  'reopen',
+  'appeal',
+  'appeal.uphold',
+  'appeal.remand',
+  'appeal.dismiss',
+  'transfer',
+] as const;
+export type LastWordAction = (typeof LAST_WORD_ACTIONS)[number];
+/** Every action of the workflow table. */
+export const WORKFLOW_ACTIONS = [...TICKET_ACTIONS, ...LAST_WORD_ACTIONS] as const;
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
 /** Who currently holds a ticket (docs/product.md#displayed-assignee; docs/architecture.md#workflow). */
 export const ASSIGNEES = ['CityPresident', 'Convenor', 'Observer', 'Admin', 'Completed'] as const;
@@ -154,6 +173,20 @@ export const ticketSchema = z.object({
   dueSoonAt: z.nullish(dateTimeSchema),
   /** The highest level the open stage was escalated to (`next-level`, `president`), if any. */
   escalation: z.nullish(alertLevelSchema),
+  /**
+   * When the case was closed (a rating of 3 stars or more, silence past the chapter's window, an
+   * appeal decided): the status stays resolved or rejected; nothing more can be said on it.
+   */
+  closedAt: z.nullish(dateTimeSchema),
+  /** The member's rating of the current outcome, if any. */
+  rating: z.nullish(ticketRatingSchema),
+  /** When and why the member reopened it (once per ticket). */
+  reopenedAt: z.nullish(dateTimeSchema),
+  reopenReason: z.nullish(z.string()),
+  /** The member's appeal to the association president (once per ticket), if any. */
+  appeal: z.nullish(appealSchema),
+  /** The member's view only: what the member may do now (the server's clock and table). */
+  lastWord: z.nullish(lastWordSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;

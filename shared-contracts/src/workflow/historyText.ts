@@ -52,12 +52,68 @@ export function standInHistoryText(to: HistoryRecipient & { actingFor: string })
   return { key: 'common:history.standIn', values: { name: to.name, role: to.role, actingFor: to.actingFor } };
 }
 
-/** The catalogue keys (under `history`) each action of the clock may have written. */
+/** The member's rating of the outcome, with their comment when they wrote one. */
+export function ratingHistoryText(stars: number, comment?: string | null): Text {
+  const words = comment?.trim();
+  return words
+    ? { key: 'common:history.ratedWithComment', values: { stars: String(stars), comment: words } }
+    : { key: 'common:history.rated', values: { stars: String(stars) } };
+}
+
+/** The member reopened a resolved ticket. */
+export function reopenHistoryText(reason: string): Text {
+  return { key: 'common:history.reopened', values: { reason } };
+}
+
+/** The member appealed to the association president. */
+export function appealHistoryText(reason: string): Text {
+  return { key: 'common:history.appealed', values: { reason } };
+}
+
+/** The association president's decision; a remand quotes the member's appeal for the city president. */
+export function appealDecisionHistoryText(
+  decision: 'uphold' | 'remand' | 'dismiss',
+  reason: string,
+  appeal: string,
+): Text {
+  if (decision === 'remand') return { key: 'common:history.appealRemanded', values: { reason, appeal } };
+  return {
+    key: decision === 'uphold' ? 'common:history.appealUpheld' : 'common:history.appealDismissed',
+    values: { reason },
+  };
+}
+
+/** A transfer to another city and/or committee ('Transferred from Pune to Mumbai: …'). */
+export function transferHistoryText(from: string, to: string, reason: string): Text {
+  return { key: 'common:history.transferred', values: { from, to, reason } };
+}
+
+/** Why a case closed: a good rating, no rating within the chapter's window, no appeal within 30 days. */
+export function closedHistoryText(kind: 'rated' | 'unrated' | 'noAppeal', days = 0): Text {
+  if (kind === 'rated') return { key: 'common:history.closedRated' };
+  return {
+    key: kind === 'unrated' ? 'common:history.closedUnrated' : 'common:history.closedNoAppeal',
+    values: { days: String(days) },
+  };
+}
+
+/** The action of the entry that closes a case. */
+export const CLOSED_ACTION = 'closed';
+
+/** The catalogue keys (under `history`) each action of the clock and the last word may have written. */
 const CLOCK_TEXTS: Record<string, readonly (keyof typeof commonEn.history)[]> = {
   reminder: ['reminder', 'reminderActingFor'],
   escalation: ['escalation', 'escalationActingFor'],
   'interim-reply': ['interimReply'],
   'stand-in': ['standIn'],
+  rate: ['rated', 'ratedWithComment'],
+  reopen: ['reopened'],
+  appeal: ['appealed'],
+  'appeal.uphold': ['appealUpheld'],
+  'appeal.remand': ['appealRemanded'],
+  'appeal.dismiss': ['appealDismissed'],
+  transfer: ['transferred'],
+  [CLOSED_ACTION]: ['closedRated', 'closedUnrated', 'closedNoAppeal'],
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -113,7 +169,7 @@ function clockHistoryText(action: string, stored: string): Text | null {
       const found = match[index + 1] ?? '';
       values[name] = labels?.find(([, label]) => label === found)?.[0] ?? found;
     });
-    const text = { key: `common:history.${key}`, values };
+    const text = parts.length ? { key: `common:history.${key}`, values } : { key: `common:history.${key}` };
     if (english(text) === stored) return text;
   }
   return null;

@@ -4,14 +4,18 @@
  */
 import { API_PATHS } from '../api/paths';
 import { ROLES, type Role } from '../schemas/role';
+import { TICKET_ACTIONS } from '../schemas/tickets';
 import { CITY_SCOPED_ROLES, TRANSITIONS } from './transitions';
 
 /** Every role but customer: the staff, who sign in to the dashboard. */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'customer');
 
-/** The roles that act on tickets: every role a row of the transition table names. */
+/** The roles of the review chain: every role a chain row of the transition table (approve, reject, resolve, review) names. */
 export const ACTING_ROLES: readonly Role[] = ROLES.filter((role) =>
-  TRANSITIONS.some((transition) => transition.actors.includes(role)),
+  TRANSITIONS.some(
+    (transition) =>
+      (TICKET_ACTIONS as readonly string[]).includes(transition.action) && transition.actors.includes(role),
+  ),
 );
 
 /** The staff who see every city's tickets (the others see only their own city's). */

@@ -53,16 +53,26 @@ describe('the table is docs/architecture.md#workflow', () => {
         'convenor:review',
         'observer:review',
         'governor:review',
+        'member:rate',
+        'member:reopen',
+        'member:appeal',
+        'credaipresident:appeal.uphold',
+        'credaipresident:appeal.remand',
+        'credaipresident:appeal.dismiss',
+        'admin:transfer',
+        'citypresident:transfer',
       ].sort(),
     );
   });
   it('names its reasons and scopes once', () => {
     expect(CITY_SCOPED_ROLES).toEqual(['citypresident', 'convenor', 'observer']);
     expect(DIALOG_ACTIONS).toEqual(['approve', 'reject', 'resolve']);
-    expect(Object.keys(GUARD_REASONS)).toHaveLength(6);
-    expect(TEXT_REQUIRED_REASONS).toEqual({
+    expect(Object.keys(GUARD_REASONS)).toHaveLength(16);
+    expect(TEXT_REQUIRED_REASONS).toMatchObject({
       reject: 'A rejection reason is required',
       resolve: 'A resolution reason is required',
+      reopen: 'A reason is required',
+      transfer: 'A reason is required',
     });
     expect([OTHER_CITY_REASON, STALE_REASON, UNAUTHORIZED_ROLE_REASON]).toEqual([
       'This ticket belongs to another city',

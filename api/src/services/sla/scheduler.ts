@@ -21,6 +21,7 @@ import {
   ALERT_LEVELS,
   type AlertLevel,
   alertHistoryText,
+  type ChainStage,
   type ChapterCalendar,
   english,
   localDate,
@@ -137,7 +138,8 @@ export async function scheduleCarriedOverStages(
   );
   for (const row of rows) {
     const { calendar, sla } = await timeOf(tx, row.city_id, chapters);
-    const minutes = sla[SLA_HOURS_FIELD[row.stage]] * 60;
+    // Only stages of the chain are carried over without a due time (an appeal's opens with one).
+    const minutes = sla[SLA_HOURS_FIELD[row.stage as ChainStage]] * 60;
     const times = stageTimes(asDate(row.entered_at), minutes, calendar);
     await tx
       .update(ticketStages)

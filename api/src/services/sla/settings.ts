@@ -98,6 +98,8 @@ function fullOverrides(overrides: SlaOverrides): Required<{ [K in keyof SlaOverr
     approvalHours: overrides.approvalHours ?? null,
     maxExtensions: overrides.maxExtensions ?? null,
     maxExtraDays: overrides.maxExtraDays ?? null,
+    ratingWindowDays: overrides.ratingWindowDays ?? null,
+    reopenWindowDays: overrides.reopenWindowDays ?? null,
   };
 }
 

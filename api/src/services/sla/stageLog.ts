@@ -4,7 +4,7 @@
  * (a key holder's) has no people's names.
  */
 import { sql } from 'drizzle-orm';
-import type { AlertLevel, Role, SlaStage, TicketAction, TicketStage } from 'shared-contracts/contracts';
+import type { AlertLevel, Role, SlaStage, TicketStage, WorkflowAction } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import type { Audience } from '../tickets/access';
 import { rowsOf } from './stages';
@@ -23,7 +23,7 @@ interface StageRow {
   due_at: Time | null;
   left_at: Time | null;
   left_by: string | null;
-  outcome: TicketAction | null;
+  outcome: WorkflowAction | null;
 }
 
 export async function readStages(

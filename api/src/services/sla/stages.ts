@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type Assignee,
   addWorkingTime,
+  type ChainStage,
   type ChapterCalendar,
   english,
   localDate,
@@ -16,14 +17,14 @@ import {
   SLA_HOURS_FIELD,
   type SlaStage,
   standInHistoryText,
-  type TicketAction,
   type TicketStatus,
+  type WorkflowAction,
 } from 'shared-contracts/contracts';
 import { ticketComments, ticketStages, tickets } from '../../db/schema';
 import type { Writer } from '../outbox/outboxStore';
 import { chapterTime } from './settings';
 
-const STAGE_OF_ASSIGNEE: Partial<Record<Assignee, SlaStage>> = {
+const STAGE_OF_ASSIGNEE: Partial<Record<Assignee, ChainStage>> = {
   CityPresident: 'review',
   Convenor: 'resolution',
   Observer: 'approval',
@@ -34,10 +35,11 @@ export const HOLDER_ROLE: Record<SlaStage, Role> = {
   review: 'citypresident',
   resolution: 'convenor',
   approval: 'observer',
+  appeal: 'credaipresident',
 };
 
 /** The stage a ticket is in: none once it is resolved or rejected, or with nobody of the chain. */
-export function stageOf(status: string, assignee: string | null): SlaStage | null {
+export function stageOf(status: string, assignee: string | null): ChainStage | null {
   if (status === 'resolved' || status === 'rejected') return null;
   return STAGE_OF_ASSIGNEE[assignee as Assignee] ?? null;
 }
@@ -93,7 +95,7 @@ export interface SyncRequest {
   /** Who caused the change (null: the system). */
   by?: { id: number | null; name: string | null } | null;
   /** The workflow action that closed the stage. */
-  outcome?: TicketAction | null;
+  outcome?: WorkflowAction | null;
 }
 
 /**
