@@ -2,7 +2,6 @@
 import { AbsenceSettings } from '../features/absence/components/AbsenceSettings';
 import { DocumentsPreview } from '../features/previews/components/DocumentsPreview';
 import { ProfilePreview as SampleProfile } from '../features/previews/components/ProfilePreview';
-import { ReportsPreview } from '../features/previews/components/ReportsPreview';
 import { SettingsPreview } from '../features/previews/components/SettingsPreview';
 
 /**
@@ -13,4 +12,4 @@ export function ProfilePreview() {
   return <SampleProfile lead={<AbsenceSettings />} />;
 }
 
-export { DocumentsPreview, ReportsPreview, SettingsPreview };
+export { DocumentsPreview, SettingsPreview };

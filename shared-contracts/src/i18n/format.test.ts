@@ -2,6 +2,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatMonth,
   formatNumber,
   formatTime,
   formatWhen,
@@ -71,6 +72,16 @@ describe('dates and numbers in the page language', () => {
     expect(formatDay('27/11/2026')).toBe('');
     expect(formatDay(null)).toBe('');
     expect(formatDay('2026-99-99')).toBe('');
+  });
+
+  it('writes a calendar month as the language does', () => {
+    expect(formatMonth('2026-11', 'en')).toBe('Nov 2026');
+    expect(formatMonth('2026-01', 'mr')).toMatch(/^जाने.* २०२६$/);
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-13')).toBe('');
+    expect(formatMonth('2026-00')).toBe('');
+    expect(formatMonth('Nov')).toBe('');
+    expect(formatMonth(null)).toBe('');
   });
 
   it('passes number options on (percent, decimals)', () => {

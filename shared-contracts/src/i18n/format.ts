@@ -103,3 +103,20 @@ export function formatNumber(
     value,
   );
 }
+
+/**
+ * A calendar month `YYYY-MM` (a report's month, the league table's): 'Nov 2026', 'नव॰ 2026',
+ * 'नोव्हें, २०२६'. '' for anything else.
+ */
+export function formatMonth(
+  month: string | null | undefined,
+  language: Language = currentLanguage(),
+): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month ?? '');
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return '';
+  const locale = localeOf(language);
+  return cached(
+    `${locale}|month`,
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}

@@ -4,7 +4,14 @@
  * years are calendar ones (January-March is the first quarter), as the monthly league is.
  */
 
-export const RANGE_PRESETS = ['thisMonth', 'lastMonth', 'thisQuarter', 'lastQuarter', 'thisYear', 'custom'] as const;
+export const RANGE_PRESETS = [
+  'thisMonth',
+  'lastMonth',
+  'thisQuarter',
+  'lastQuarter',
+  'thisYear',
+  'custom',
+] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export interface DayRange {
@@ -67,8 +74,7 @@ export function monthOf(date: Date): string {
 
 /** The month before `YYYY-MM`. */
 export function previousMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number);
-  return monthOf(new Date(year, number - 2, 1));
+  return monthOf(new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 1));
 }
 
 /** The days of a month `YYYY-MM`, or null when it is not one. */

@@ -1,10 +1,10 @@
 /**
- * The report's filters as the address carries them (`?range=lastQuarter&city=Pune&committee=3&
- * status=resolved`, or `?range=custom&from=2026-01-05&to=2026-02-10`), so a reload, a shared link
+ * The report's filters as the address carries them (`?range=lastQuarter&city=2&committee=3&
+ * status=resolved`, the chapter and committee by id as the api takes them, or `?range=custom&from=2026-01-05&to=2026-02-10`), so a reload, a shared link
  * or a drill from the league table shows the same report. Anything unreadable in the address is
  * no filter: a stale or edited link never breaks the page.
  */
-import { TICKET_STATUSES, type TicketStatus } from 'shared-contracts';
+import { coercedIdSchema, TICKET_STATUSES, type TicketStatus } from 'shared-contracts';
 import { type DayRange, isDay, presetRange, RANGE_PRESETS, type RangePreset } from './dateRange';
 
 export const REPORT_PARAMS = {
@@ -21,8 +21,10 @@ export const DEFAULT_PRESET: RangePreset = 'thisMonth';
 
 export interface ReportFilters extends DayRange {
   preset: RangePreset;
-  city: string | null;
-  committee: string | null;
+  /** A chapter's id. */
+  city: number | null;
+  /** A committee's id. */
+  committee: number | null;
   status: TicketStatus | null;
 }
 
@@ -30,13 +32,18 @@ const isPreset = (value: string | null): value is RangePreset =>
   (RANGE_PRESETS as readonly (string | null)[]).includes(value);
 const isStatus = (value: string | null): value is TicketStatus =>
   (TICKET_STATUSES as readonly (string | null)[]).includes(value);
-const text = (value: string | null) => (value?.trim() ? value.trim() : null);
+function idOf(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const parsed = coercedIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The filters of an address on `today`. A custom range needs two real days in order; otherwise the
- * default preset applies. `lockedCity` (a city role's own city) replaces any city in the address.
+ * default preset applies. `cityLocked` (a city role): no city from the address, the api answers
+ * with the role's own city whatever is asked.
  */
-export function filtersOf(params: URLSearchParams, today: Date, lockedCity: string | null = null): ReportFilters {
+export function filtersOf(params: URLSearchParams, today: Date, cityLocked = false): ReportFilters {
   const asked = params.get(REPORT_PARAMS.range);
   let preset: RangePreset = isPreset(asked) ? asked : DEFAULT_PRESET;
   let range = presetRange(preset, today);
@@ -53,8 +60,8 @@ export function filtersOf(params: URLSearchParams, today: Date, lockedCity: stri
   return {
     preset,
     ...range,
-    city: lockedCity ?? text(params.get(REPORT_PARAMS.city)),
-    committee: text(params.get(REPORT_PARAMS.committee)),
+    city: cityLocked ? null : idOf(params.get(REPORT_PARAMS.city)),
+    committee: idOf(params.get(REPORT_PARAMS.committee)),
     status: isStatus(status) ? status : null,
   };
 }
@@ -70,8 +77,8 @@ export function paramsOf(filters: ReportFilters): URLSearchParams {
     params.set(REPORT_PARAMS.from, filters.from);
     params.set(REPORT_PARAMS.to, filters.to);
   }
-  if (filters.city) params.set(REPORT_PARAMS.city, filters.city);
-  if (filters.committee) params.set(REPORT_PARAMS.committee, filters.committee);
+  if (filters.city) params.set(REPORT_PARAMS.city, String(filters.city));
+  if (filters.committee) params.set(REPORT_PARAMS.committee, String(filters.committee));
   if (filters.status) params.set(REPORT_PARAMS.status, filters.status);
   return params;
 }
@@ -89,4 +96,21 @@ export function withCustomDay(filters: ReportFilters, end: 'from' | 'to', day: s
     else next.from = day;
   }
   return next;
+}
+
+/** The filters as the report calls take them (`ReportFilterInput`): what is not chosen is left out. */
+export function queryOf(filters: ReportFilters): {
+  from: string;
+  to: string;
+  city?: number;
+  committee?: number;
+  status?: TicketStatus;
+} {
+  return {
+    from: filters.from,
+    to: filters.to,
+    ...(filters.city ? { city: filters.city } : {}),
+    ...(filters.committee ? { committee: filters.committee } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+  };
 }
