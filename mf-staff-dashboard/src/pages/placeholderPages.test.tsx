@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { answerRoutes, json } from 'shared-contracts/testing/network';
-import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
+import { act, render, screen, userEvent, within } from 'shared-contracts/testing/render';
 import pages from '../exposes/routes';
 import { clearToasts, installFakeApi, layOutElements, signInAs, signOut } from '../testing/helpers';
 import { FakeTicketApi, makeTickets } from '../testing/ticketBackend';
@@ -33,7 +33,7 @@ afterEach(() => {
   signOut();
 });
 
-describe('placeholder screens (docs/product.md#placeholder-screens: static sample data, marked as previews)', () => {
+describe('placeholder screens (docs/product.md#placeholder-screens: static sample data, marked as previews; /reports is real, see ReportsScreen.test)', () => {
   test('Profile Settings, led by the working Out of office section', async () => {
     answerRoutes({
       'GET /api/users/me/absence': () => json({ absence: null }),
@@ -44,34 +44,6 @@ describe('placeholder screens (docs/product.md#placeholder-screens: static sampl
     expect(screen.getByText('Preview')).toBeInTheDocument();
     expect(screen.getByText(previewNotice)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Sample Office Bearer');
-  });
-
-  test('Generate Report: its report types and ranges', async () => {
-    expect(await visit('/reports')).toHaveTextContent('Generate Report');
-    expect(screen.getByText(previewNotice)).toBeInTheDocument();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Report type' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'User Activity',
-      'Sales Report',
-      'Performance Report',
-    ]);
-    await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
-    await waitFor(() =>
-      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'Last 7 Days',
-        'Last 30 Days',
-        'Last 90 Days',
-        'Custom Range',
-      ]),
-    );
-    await user.click(screen.getByRole('option', { name: 'Custom Range' }));
-    expect(await screen.findByLabelText('From')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Reports are not available yet: this screen is a preview.',
-    );
   });
 
   test('System Settings: site name, the notifications switch, theme Light, Dark or System Default', async () => {

@@ -57,18 +57,23 @@ export function CsvDownload({ query, label, name }: CsvDownloadProps) {
         signal: controller.signal,
         onProgress: (_bytes, chunk) => {
           counter.add(chunk);
-          setState({ phase: 'running', progress: counter.progress() });
+          if (!controller.signal.aborted) setState({ phase: 'running', progress: counter.progress() });
         },
       });
       if (controller.signal.aborted) return;
       saveFile(blob, fileName);
       setState({ phase: 'done', fileName, rows: counter.progress().rows });
     } catch (error) {
-      if (controller.signal.aborted) setState({ phase: 'cancelled' });
-      else setState({ phase: 'failed', message: errorText(t, toApiError(error)) });
+      if (!controller.signal.aborted) setState({ phase: 'failed', message: errorText(t, toApiError(error)) });
     } finally {
       if (running.current === controller) running.current = null;
     }
+  };
+
+  // Cancel shows at once: the abort ends the call, and whatever it still brings is dropped.
+  const cancel = () => {
+    running.current?.abort();
+    setState({ phase: 'cancelled' });
   };
 
   const progress = state.phase === 'running' ? state.progress : null;
@@ -84,7 +89,7 @@ export function CsvDownload({ query, label, name }: CsvDownloadProps) {
             miw={80}
             aria-label={t('reports.csv.progressLabel', { name: name ?? label })}
           />
-          <Button size="xs" variant="default" onClick={() => running.current?.abort()}>
+          <Button size="xs" variant="default" onClick={cancel}>
             {t('reports.csv.cancel')}
           </Button>
         </Group>

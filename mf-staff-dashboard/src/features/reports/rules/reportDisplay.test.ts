@@ -73,7 +73,11 @@ describe('the league table', () => {
     const today = new Date(2026, 10, 27);
     expect(drillAddress('2026-11', 3, today)).toBe('/reports?city=3');
     expect(drillAddress('2026-10', 3, today)).toBe('/reports?range=lastMonth&city=3');
-    expect(drillAddress('2026-02', 3, today)).toBe('/reports?range=custom&from=2026-02-01&to=2026-02-28&city=3');
-    expect(drillAddress('not a month', 3, today)).toBe('/reports?range=custom&from=2026-11-01&to=2026-11-30&city=3');
+    expect(drillAddress('2026-02', 3, today)).toBe(
+      '/reports?range=custom&from=2026-02-01&to=2026-02-28&city=3',
+    );
+    expect(drillAddress('not a month', 3, today)).toBe(
+      '/reports?range=custom&from=2026-11-01&to=2026-11-30&city=3',
+    );
   });
 });
