@@ -192,10 +192,19 @@ describe('the report calls', () => {
       }),
     );
     const progress: number[] = [];
+    const chunks: Uint8Array[] = [];
     const file = await exportReportCsv(
       { kind: 'tickets', from: '2026-10-01' },
-      { language: 'mr', onProgress: (bytes) => progress.push(bytes) },
+      {
+        language: 'mr',
+        onProgress: (bytes, chunk) => {
+          progress.push(bytes);
+          chunks.push(chunk);
+        },
+      },
     );
+    // The chunks handed on are the file, byte-order mark included.
+    expect(Buffer.concat(chunks)).toEqual(Buffer.from('\uFEFFa,b\r\n1,2\r\n'));
     expect(file.fileName).toBe('tickets-2026-10-01-2026-12-31.csv');
     expect(await file.blob.text()).toContain('1,2');
     expect(language).toBe('mr');

@@ -85,8 +85,11 @@ export function getLeague(query: LeagueQuery = {}, options: CallOptions = {}): P
 export interface ExportOptions extends CallOptions {
   /** The language of the file's column headers (`en`, `hi` or `mr`), sent as Accept-Language. */
   language?: string;
-  /** Called as the file arrives with the bytes received so far (the size is not known ahead). */
-  onProgress?: (receivedBytes: number) => void;
+  /**
+   * Called as the file arrives with the bytes received so far (the size is not known ahead) and
+   * the chunk that just came (the page counts the rows in it).
+   */
+  onProgress?: (receivedBytes: number, chunk: Uint8Array) => void;
 }
 
 /** The file name the api gives an export, from its Content-Disposition (`report.csv` without one). */
@@ -111,7 +114,9 @@ export async function exportReportCsv(
       headers: language ? { 'Accept-Language': language } : undefined,
       timeout: false,
       signal,
-      onDownloadProgress: onProgress ? (progress) => onProgress(progress.transferredBytes) : undefined,
+      onDownloadProgress: onProgress
+        ? (progress, chunk) => onProgress(progress.transferredBytes, chunk)
+        : undefined,
     });
     const blob = await response.blob();
     return { blob, fileName: exportFileName(response.headers.get('content-disposition')) };
