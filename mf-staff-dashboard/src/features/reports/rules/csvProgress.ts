@@ -1,5 +1,5 @@
 /**
- * The progress of a streamed CSV export (docs/architecture.md#reports-and-the-league-table): the
+ * The progress of a streamed CSV export (docs/architecture.md#reports): the
  * body arrives in chunks; the page shows the bytes and the rows received so far. Rows are counted
  * as the file's records, not its lines: a quoted cell (a ticket's description) may hold line
  * breaks, so a line break inside quotes ends no record.
