@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -217,6 +218,13 @@ export const tickets = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     dueSoonAt: timestamp('due_soon_at', { withTimezone: true }),
     escalation: text('escalation').$type<AlertLevel>(),
+    /**
+     * For the reports (docs/architecture.md#reports), kept by a trigger on `ticket_comments`
+     * (migration 0011): when staff first acted on the ticket (an action, a reply or a note), and
+     * when it last reached resolved or rejected (null while it is open, or again after a reopen).
+     */
+    firstActionAt: timestamp('first_action_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -257,6 +265,15 @@ export const tickets = pgTable(
     index('tickets_city_escalated_idx')
       .on(table.cityId, table.createdAt.desc().nullsFirst())
       .where(sql`${table.escalation} is not null`),
+    // The reports' "resolved per period" (by the day it was resolved) and the league table's
+    // backlog (open tickets received more than 21 days ago), over one city or all (ADR 0040).
+    index('tickets_city_finished_idx')
+      .on(table.cityId, table.finishedAt)
+      .where(sql`${table.finishedAt} is not null`),
+    index('tickets_finished_idx').on(table.finishedAt).where(sql`${table.finishedAt} is not null`),
+    index('tickets_city_open_created_idx')
+      .on(table.cityId, table.createdAt)
+      .where(sql`${table.finishedAt} is null`),
   ],
 );
 
@@ -561,3 +578,52 @@ export const absences = pgTable(
   },
   (table) => [check('absences_days_check', sql`${table.fromDate} <= ${table.toDate}`)],
 );
+
+/**
+ * The chapter league table (docs/league-table.md, ADR 0040): one row per chapter and month (`month`
+ * is its 1st, Asia/Kolkata), written once the month is over and never again: the insert is
+ * `ON CONFLICT DO NOTHING` and a trigger of migration 0011 refuses every UPDATE. The current month
+ * is computed live and not stored. Hours are medians and 90th percentiles; shares 0 to 1; `index`
+ * 0 to 100 and `rank` 1 = best (null when the chapter had nothing to score).
+ */
+export const chapterMonthSnapshots = pgTable(
+  'chapter_month_snapshots',
+  {
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    cityName: text('city_name').notNull(),
+    received: integer('received').notNull(),
+    resolved: integer('resolved').notNull(),
+    rejected: integer('rejected').notNull(),
+    open: integer('open').notNull(),
+    backlog: integer('backlog').notNull(),
+    firstActionMedianHours: doublePrecision('first_action_median_hours'),
+    resolutionMedianHours: doublePrecision('resolution_median_hours'),
+    resolutionP90Hours: doublePrecision('resolution_p90_hours'),
+    withinSlaShare: doublePrecision('within_sla_share'),
+    ratingAverage: doublePrecision('rating_average'),
+    answerRate: doublePrecision('answer_rate'),
+    reopenRate: doublePrecision('reopen_rate'),
+    appealRate: doublePrecision('appeal_rate'),
+    leagueIndex: doublePrecision('league_index'),
+    rank: integer('rank'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cityId, table.month] }),
+    index('chapter_month_snapshots_month_idx').on(table.month),
+  ],
+);
+
+/**
+ * The monthly summary emails (ADR 0040): one row per month whose emails were queued, inserted
+ * `ON CONFLICT DO NOTHING` in the transaction that queues them, so two api instances ticking at
+ * once send them once.
+ */
+export const reportMonthMailings = pgTable('report_month_mailings', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  messages: integer('messages').notNull(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+});

@@ -58,11 +58,17 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext ?? 'body';
-      const details: FieldProblem[] = error.validation.map((problem) => ({
-        // instancePath is "/field/0/sub"; a problem with the whole part has no path of its own.
-        path: problem.instancePath.slice(1).replaceAll('/', '.') || part,
-        message: problem.message ?? 'Invalid value',
-      }));
+      const details: FieldProblem[] = error.validation.map((problem) => {
+        // A shared schema's refinement may name its refusal (`params: { code }`): the stable code a
+        // client branches on travels with it.
+        const code = (problem.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+        return {
+          // instancePath is "/field/0/sub"; a problem with the whole part has no path of its own.
+          path: problem.instancePath.slice(1).replaceAll('/', '.') || part,
+          message: problem.message ?? 'Invalid value',
+          ...(typeof code === 'string' ? { code } : {}),
+        };
+      });
       return reply.code(400).send({ error: invalidPartMessages[part] ?? 'Invalid request', details });
     }
 

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { MonthlyClose } from '../services/reports/monthly';
 import { SlaScheduler } from '../services/sla/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The SLA scheduler: ticks every minute when enabled; tests call `tick()` themselves. */
     slaScheduler: SlaScheduler;
+    /** The month's close (league snapshots, summary emails; ADR 0040), on the scheduler's beat. */
+    monthlyClose: MonthlyClose;
   }
 }
 
@@ -21,11 +24,21 @@ export function registerSlaScheduler(app: FastifyInstance, config: Config): void
     app.outbox.notifier,
     app.log.child({ component: 'sla' }),
   );
+  const monthly = new MonthlyClose(
+    app.db,
+    app.clock,
+    app.outbox.notifier,
+    app.log.child({ component: 'reports' }),
+  );
   app.decorate('slaScheduler', scheduler);
+  app.decorate('monthlyClose', monthly);
   app.addHook('onReady', async () => {
-    if (config.scheduler.enabled) scheduler.start(config.scheduler.tickMs);
+    if (config.scheduler.enabled) {
+      scheduler.start(config.scheduler.tickMs);
+      monthly.start(config.scheduler.tickMs);
+    }
   });
   app.addHook('onClose', async () => {
-    await scheduler.stop();
+    await Promise.all([scheduler.stop(), monthly.stop()]);
   });
 }

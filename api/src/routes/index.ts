@@ -6,6 +6,7 @@ import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
 import { memberRoutes } from './members';
 import { messageRoutes } from './messages';
+import { reportRoutes } from './reports';
 import { slaRoutes } from './sla';
 import { ticketActionRoutes } from './tickets/actions';
 import { conversationRoutes } from './tickets/conversation';
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(viewLinkRoutes);
   await app.register(slaRoutes);
+  await app.register(reportRoutes);
 };

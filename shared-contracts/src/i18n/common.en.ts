@@ -34,6 +34,7 @@ export const commonEn = {
       reminder: 'Reminder of a due stage',
       escalated: 'Escalation of an overdue stage',
       interimReply: 'Interim reply',
+      reportMonthly: 'Monthly report',
     },
   },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */

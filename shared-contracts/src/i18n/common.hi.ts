@@ -32,6 +32,7 @@ export const commonHi: Translation<typeof commonEn> = {
       reminder: 'देय चरण का अनुस्मारक',
       escalated: 'अतिदेय चरण को आगे बढ़ाना',
       interimReply: 'अंतरिम उत्तर',
+      reportMonthly: 'मासिक रिपोर्ट',
     },
   },
   role: {

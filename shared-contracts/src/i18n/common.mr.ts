@@ -32,6 +32,7 @@ export const commonMr: Translation<typeof commonEn> = {
       reminder: 'देय टप्प्याचे स्मरणपत्र',
       escalated: 'थकीत टप्पा पुढे पाठवणे',
       interimReply: 'अंतरिम उत्तर',
+      reportMonthly: 'मासिक अहवाल',
     },
   },
   role: {

@@ -23,6 +23,7 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'ticket.reminder': 'messages.event.reminder',
   'ticket.escalated': 'messages.event.escalated',
   'ticket.interim_reply': 'messages.event.interimReply',
+  'report.monthly': 'messages.event.reportMonthly',
 };
 
 /** The channel's name ("Email", "SMS", "WhatsApp"). */

@@ -58,6 +58,7 @@ export const MESSAGE_EVENTS = [
   'ticket.reminder',
   'ticket.escalated',
   'ticket.interim_reply',
+  'report.monthly',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

@@ -34,6 +34,7 @@ export const TEMPLATES = {
   stageReminder: { toMember: false },
   stageEscalated: { toMember: false },
   interimReplyMember: { toMember: true },
+  reportMonthly: { toMember: false },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -65,6 +66,9 @@ export function dashboardPath(ticketId: number): string {
 }
 
 export const TRACK_PATH = '/track';
+
+/** Where staff read the reports and the league table (after sign-in). */
+export const REPORTS_PATH = '/reports';
 
 function blocksOf(
   template: TemplateName,
@@ -155,6 +159,17 @@ function blocksOf(
         { kind: 'text', text: t('openWithLink') },
         link('trackLinkLabel', TRACK_PATH),
       ];
+    case 'reportMonthly':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        { kind: 'text', text: t('backlog') },
+        {
+          kind: 'text',
+          text: params.rank === null || params.rank === undefined ? t('notRanked') : t('rank'),
+        },
+        link('reportsLinkLabel', REPORTS_PATH),
+      ];
     case 'memberLink':
       return [
         { kind: 'text', text: t('greeting') },
@@ -190,6 +205,14 @@ function htmlOf(blocks: Block[], lang: string): string {
   return `<!doctype html>\n<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"></head><body>\n${body}\n</body></html>\n`;
 }
 
+/** `2026-11` as the locale names it: "November 2026", "नवंबर 2026", "नोव्हेंबर 2026". */
+export function monthLabel(month: string, locale: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(`${locale}-IN`, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, number - 1, 1)),
+  );
+}
+
 /** The email of an outbox row's template in its locale. */
 export function renderEmail(
   template: string,
@@ -203,6 +226,7 @@ export function renderEmail(
     ...params,
     statusLabel: params.status ? translate(locale, `status.${String(params.status)}`) : '',
     stageLabel: params.stage ? translate(locale, `stage.${String(params.stage)}`) : '',
+    monthLabel: typeof params.month === 'string' ? monthLabel(params.month, locale) : '',
   };
   const blocks = blocksOf(template, locale, filled, publicUrl);
   const toMember = TEMPLATES[template].toMember;

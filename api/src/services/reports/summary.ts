@@ -1,0 +1,272 @@
+/**
+ * The reports' numbers, computed by the database (docs/architecture.md#reports, ADR 0040): a few
+ * aggregate statements over the tickets received in the range (`tickets_city_created_idx`,
+ * `tickets_created_idx`), medians and 90th percentiles by `percentile_cont`, the service level per
+ * stage from `ticket_stages`, received and resolved per day, week or month in Asia/Kolkata.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  REPORT_ERROR_CODES,
+  REPORT_MAX_PERIODS,
+  REPORT_TIME_ZONE,
+  type ReportCommitteeRow,
+  type ReportCounts,
+  type ReportDuration,
+  type ReportInterval,
+  type ReportLastWord,
+  type ReportPoint,
+  type ReportStageRow,
+  type ReportStatusRow,
+  type ReportSummary,
+  type ReportTimeseries,
+  SLA_STAGES,
+  TICKET_STATUSES,
+} from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { HttpError } from '../../httpError';
+import { rowsOf } from '../sla/stages';
+import { addDays, type ResolvedFilter, receivedWhere, ticketConditions } from './scope';
+
+type Reader = Pick<AppDatabase, 'execute'>;
+
+/** Hours rounded to the hundredth, or null. */
+export function roundHours(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return Math.round(Number(value) * 100) / 100;
+}
+
+/** `part / whole`, or null when there is nothing to divide by. */
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? part / whole : null;
+}
+
+/** Hours from `created_at` to `column` of `tickets t`, as a double. */
+const hoursTo = (column: SQL) => sql`extract(epoch from (${column} - t.created_at))::float8 / 3600`;
+
+/**
+ * The aggregate columns every report shares (counts, first action, resolution), for a statement
+ * over `tickets t`. Times: first action from receipt to the first staff step; resolution from
+ * receipt to resolved, over the tickets resolved now.
+ */
+export const TICKET_AGGREGATES = sql`
+  count(*)::int as received,
+  (count(*) filter (where t.status = 'resolved'))::int as resolved,
+  (count(*) filter (where t.status = 'rejected'))::int as rejected,
+  (count(*) filter (where t.first_action_at is not null))::int as first_count,
+  percentile_cont(0.5) within group (order by ${hoursTo(sql`t.first_action_at`)})
+    filter (where t.first_action_at is not null) as first_median,
+  percentile_cont(0.9) within group (order by ${hoursTo(sql`t.first_action_at`)})
+    filter (where t.first_action_at is not null) as first_p90,
+  (count(*) filter (where t.status = 'resolved' and t.finished_at is not null))::int as resolution_count,
+  percentile_cont(0.5) within group (order by ${hoursTo(sql`t.finished_at`)})
+    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_median,
+  percentile_cont(0.9) within group (order by ${hoursTo(sql`t.finished_at`)})
+    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_p90`;
+
+export interface AggregateRow {
+  received: number;
+  resolved: number;
+  rejected: number;
+  first_count: number;
+  first_median: number | null;
+  first_p90: number | null;
+  resolution_count: number;
+  resolution_median: number | null;
+  resolution_p90: number | null;
+}
+
+export function countsOf(row: Pick<AggregateRow, 'received' | 'resolved' | 'rejected'>): ReportCounts {
+  const received = Number(row.received);
+  const resolved = Number(row.resolved);
+  const rejected = Number(row.rejected);
+  return { received, resolved, rejected, open: received - resolved - rejected };
+}
+
+function durations(row: AggregateRow): { firstAction: ReportDuration; resolution: ReportDuration } {
+  return {
+    firstAction: {
+      count: Number(row.first_count),
+      medianHours: roundHours(row.first_median),
+      p90Hours: roundHours(row.first_p90),
+    },
+    resolution: {
+      count: Number(row.resolution_count),
+      medianHours: roundHours(row.resolution_median),
+      p90Hours: roundHours(row.resolution_p90),
+    },
+  };
+}
+
+/**
+ * The service level of each stage over the stages of `tickets t` matching `where`: counted when
+ * finished or open past its due time at `now`; within when finished by its due time. A stage
+ * carried over without a due time yet is not counted.
+ */
+export const STAGE_AGGREGATES = (now: Date) => sql`
+  (count(*) filter (where s.left_at is not null or s.due_at <= ${now.toISOString()}::timestamptz))::int as counted,
+  (count(*) filter (where s.left_at is not null and s.left_at <= s.due_at))::int as within`;
+
+async function stageRows(db: Reader, where: SQL, now: Date): Promise<ReportStageRow[]> {
+  const rows = rowsOf<{ stage: string; counted: number; within: number }>(
+    await db.execute(sql`
+      select s.stage, ${STAGE_AGGREGATES(now)}
+      from tickets t join ticket_stages s on s.ticket_id = t.id
+      where ${where} and s.due_at is not null
+      group by s.stage`),
+  );
+  return SLA_STAGES.map((stage) => {
+    const row = rows.find((candidate) => candidate.stage === stage);
+    const counted = Number(row?.counted ?? 0);
+    const withinSla = Number(row?.within ?? 0);
+    return { stage, counted, withinSla, share: share(withinSla, counted) };
+  });
+}
+
+/**
+ * The members' last word over the decided tickets (resolved or rejected). The ratings, reopens and
+ * appeals of issue 19 are not recorded yet: their counts are 0 and their shares null until then.
+ */
+export function lastWordOf(counts: ReportCounts): ReportLastWord {
+  return {
+    decided: counts.resolved + counts.rejected,
+    rated: 0,
+    ratingAverage: null,
+    answerRate: null,
+    reopened: 0,
+    reopenRate: null,
+    appealed: 0,
+    appealRate: null,
+  };
+}
+
+/** GET /reports/summary. */
+export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Date): Promise<ReportSummary> {
+  const where = receivedWhere(filter);
+  const [totals, committees, statuses, slaByStage] = await Promise.all([
+    db.execute(sql`select ${TICKET_AGGREGATES} from tickets t where ${where}`),
+    db.execute(sql`
+      select t.committee_id, c.name as committee_name, count(*)::int as received,
+             (count(*) filter (where t.status = 'resolved'))::int as resolved,
+             (count(*) filter (where t.status = 'rejected'))::int as rejected
+      from tickets t left join committees c on c.id = t.committee_id
+      where ${where}
+      group by t.committee_id, c.name
+      order by count(*) desc, c.name nulls last`),
+    db.execute(sql`select t.status, count(*)::int as count from tickets t where ${where} group by t.status`),
+    stageRows(db, where, now),
+  ]);
+  const [total] = rowsOf<AggregateRow>(totals);
+  if (!total) throw new Error('an aggregate answered no row');
+  const counts = countsOf(total);
+  const byCommittee: ReportCommitteeRow[] = rowsOf<{
+    committee_id: number | null;
+    committee_name: string | null;
+    received: number;
+    resolved: number;
+    rejected: number;
+  }>(committees).map((row) => ({
+    committeeId: row.committee_id,
+    committeeName: row.committee_name,
+    ...countsOf(row),
+  }));
+  const statusRows = rowsOf<{ status: string; count: number }>(statuses);
+  const byStatus: ReportStatusRow[] = TICKET_STATUSES.map((status) => ({
+    status,
+    count: Number(statusRows.find((row) => row.status === status)?.count ?? 0),
+  }));
+  return {
+    range: filter.range,
+    cityId: filter.cityId,
+    counts,
+    byCommittee,
+    byStatus,
+    ...durations(total),
+    slaByStage,
+    lastWord: lastWordOf(counts),
+  };
+}
+
+/** The first day of the period `date` is in. */
+export function periodStart(date: string, interval: ReportInterval): string {
+  if (interval === 'day') return date;
+  if (interval === 'month') return `${date.slice(0, 7)}-01`;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+function nextPeriod(period: string, interval: ReportInterval): string {
+  if (interval === 'day') return addDays(period, 1);
+  if (interval === 'week') return addDays(period, 7);
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+/** Every period of the range, in order. Refuses more than REPORT_MAX_PERIODS. */
+export function periodsOf(from: string, to: string, interval: ReportInterval): string[] {
+  const periods: string[] = [];
+  for (let period = periodStart(from, interval); period <= to; period = nextPeriod(period, interval)) {
+    periods.push(period);
+    if (periods.length > REPORT_MAX_PERIODS) {
+      throw new HttpError(400, 'Invalid query parameters', [
+        {
+          path: 'interval',
+          message: `At most ${REPORT_MAX_PERIODS} periods: choose a longer interval`,
+          code: REPORT_ERROR_CODES.tooManyPeriods,
+        },
+      ]);
+    }
+  }
+  return periods;
+}
+
+/**
+ * GET /reports/timeseries: tickets received per period (by the day they arrived) and resolved per
+ * period (by the day they were resolved; those resolved now), with the chapter and committee
+ * filters; a status filter other than `resolved` leaves no resolved ones.
+ */
+export async function reportTimeseries(
+  db: Reader,
+  filter: ResolvedFilter,
+  interval: ReportInterval,
+): Promise<ReportTimeseries> {
+  const periods = periodsOf(filter.range.from, filter.range.to, interval);
+  const unit = sql.raw(`'${interval}'`);
+  const bucket = (column: SQL) =>
+    sql`date_trunc(${unit}, ${column} at time zone ${REPORT_TIME_ZONE})::date::text`;
+  const start = filter.start.toISOString();
+  const end = filter.end.toISOString();
+  const others = ticketConditions({ ...filter, status: null });
+  const resolvedWanted = filter.status === null || filter.status === 'resolved';
+  const [received, resolved] = await Promise.all([
+    db.execute(sql`
+      select ${bucket(sql`t.created_at`)} as period, count(*)::int as n
+      from tickets t where ${receivedWhere(filter)} group by 1`),
+    resolvedWanted
+      ? db.execute(sql`
+          select ${bucket(sql`t.finished_at`)} as period, count(*)::int as n
+          from tickets t
+          where ${sql.join(
+            [
+              sql`t.finished_at >= ${start}::timestamptz`,
+              sql`t.finished_at < ${end}::timestamptz`,
+              sql`t.status = 'resolved'`,
+              ...others,
+            ],
+            sql` and `,
+          )}
+          group by 1`)
+      : Promise.resolve({ rows: [] }),
+  ]);
+  const receivedBy = new Map(
+    rowsOf<{ period: string; n: number }>(received).map((row) => [row.period, row.n]),
+  );
+  const resolvedBy = new Map(
+    rowsOf<{ period: string; n: number }>(resolved).map((row) => [row.period, row.n]),
+  );
+  const points: ReportPoint[] = periods.map((period) => ({
+    period,
+    received: Number(receivedBy.get(period) ?? 0),
+    resolved: Number(resolvedBy.get(period) ?? 0),
+  }));
+  return { range: filter.range, cityId: filter.cityId, interval, points };
+}
