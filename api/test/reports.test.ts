@@ -462,7 +462,7 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(text);
     expect(rows[0]?.[0]).toBe('तिकीट');
-    expect(rows[0]?.[1]).toBe('मिळाले (IST)');
+    expect(rows[0]?.[1]).toBe('मिळाले (भारतीय समय)');
     const data = rows.slice(1);
     expect(data).toHaveLength(4);
     // Newest first; the formula starts with an apostrophe, so a spreadsheet shows it as text.
