@@ -312,6 +312,8 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       { stage: 'review', counted: 4, withinSla: 2, share: 0.5 },
       { stage: 'resolution', counted: 1, withinSla: 0, share: 0 },
       { stage: 'approval', counted: 0, withinSla: 0, share: null },
+      // The appeal's own 30-day clock (issue 19): no appeal in these fixtures.
+      { stage: 'appeal', counted: 0, withinSla: 0, share: null },
     ]);
     expect(summary.byCommittee).toEqual(
       expect.arrayContaining([
