@@ -55,6 +55,26 @@ describe('the dashboard (docs/product.md#dashboard)', () => {
     expect(screen.getByRole('heading', { level: 2, name: chart })).toBeInTheDocument();
   });
 
+  test.each([
+    ['credaipresident', null, true],
+    ['admin', null, false],
+    ['citypresident', 'Pune', false],
+  ])(
+    '%s (%s): the Appeals list on the dashboard: %p (docs/architecture.md#the-members-last-word)',
+    async (role, city, shown) => {
+      signInAs(role, city);
+      const api = installFakeApi();
+      await renderDashboard();
+      if (shown) {
+        const appeals = screen.getByRole('region', { name: 'Appeals' });
+        expect(await within(appeals).findByText('No open appeals.')).toBeInTheDocument();
+      } else {
+        expect(screen.queryByRole('region', { name: 'Appeals' })).not.toBeInTheDocument();
+        expect(api.calls.some((call) => call.path === '/appeals')).toBe(false);
+      }
+    },
+  );
+
   test('cards, chart, the first page and the overdue count come from four calls, none returning more than a page', async () => {
     signInAs('admin');
     const api = installFakeApi(new FakeTicketApi(makeTickets(57)));

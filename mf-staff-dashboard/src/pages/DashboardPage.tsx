@@ -2,8 +2,9 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ticketStatsQuery, useAuth } from 'shared-contracts';
+import { normaliseRole, ticketStatsQuery, useAuth } from 'shared-contracts';
 import { citiesOf, useCityStats } from '../api/useCityStats';
+import { AppealsPanel } from '../features/appeals/components/AppealsPanel';
 import { CityChartPanel } from '../features/dashboard/components/CityChartPanel';
 import { RoleInfoCard } from '../features/dashboard/components/RoleInfoCard';
 import { StatCards } from '../features/dashboard/components/StatCards';
@@ -36,6 +37,8 @@ export default function DashboardPage() {
         <Title order={1}>{t(dashboardTitle(user?.role))}</Title>
         <StatCards stats={stats.data} error={stats.error ?? undefined} onRetry={() => void stats.refetch()} />
         <OverdueCard />
+        {/* The association president decides the members' appeals (docs/architecture.md#the-members-last-word). */}
+        {normaliseRole(user?.role) === 'credaipresident' && <AppealsPanel />}
         <TicketListPanel cityOptions={citiesOf(cityStats.data)} onScopeCity={setListCity} />
         <CityChartPanel
           rows={cityStats.data}

@@ -7,6 +7,10 @@
  */
 import {
   API_PATHS,
+  APPEAL_OUTCOME_OF,
+  APPEAL_PAGE_SIZE,
+  type Appeal,
+  type AppealDecision,
   type CityStats,
   cityChartCounts,
   dashboardCounts,
@@ -23,6 +27,11 @@ import { filterTickets } from './ticketFilters';
 
 export type { FakeAnswer, RecordedCall };
 export { makeTickets };
+
+/** The committees of every fixture city (ids: city id × 10 + n), for the transfer form. */
+export const FAKE_COMMITTEES = ['Legal', 'Technical', 'Finance'];
+const committeesOf = (cityId: number) =>
+  FAKE_COMMITTEES.map((name, index) => ({ id: cityId * 10 + index + 1, name }));
 
 const ACTION_ROUTES: [RegExp, string][] = [
   [/^\/tickets\/(\d+)\/action$/, 'admin-or-convenor'],
@@ -45,6 +54,8 @@ export class FakeTicketApi implements FakeApiHandler {
   messages = new Map<number, TicketMessage[]>();
   /** Each ticket's chain (GET /tickets/{id}/stages), by ticket id. */
   stages = new Map<number, TicketStage[]>();
+  /** The members' appeals (GET /appeals, POST /appeals/{id}/decision), the association president's. */
+  appeals: Appeal[] = [];
   /** How many interim replies a stage may have (the chapter's setting). */
   maxExtensions = 2;
   private nextId = 1000;
@@ -115,6 +126,10 @@ export class FakeTicketApi implements FakeApiHandler {
     const paths = API_PATHS.tickets;
     const open = (ticket: Ticket) => ticket.status === 'pending' || ticket.status === 'in-review';
 
+    if (path === API_PATHS.appeals.list && method === 'GET') return this.listAppeals(query, user);
+    const decisionPath = /^\/appeals\/(\d+)\/decision$/.exec(path);
+    if (decisionPath && method === 'POST') return this.decideAppeal(Number(decisionPath[1]), body, user);
+
     if (method === 'GET') {
       if (path.startsWith('/uploads/')) return { status: 200, body: `contents of ${path}` };
       switch (path) {
@@ -122,6 +137,11 @@ export class FakeTicketApi implements FakeApiHandler {
           return {
             status: 200,
             body: { cities: FIXTURE_CITIES.map((name, index) => ({ id: index + 1, name })) },
+          };
+        case API_PATHS.committees.list:
+          return {
+            status: 200,
+            body: { committees: query.cityId ? committeesOf(Number(query.cityId)) : [] },
           };
         case paths.stats:
           return { status: 200, body: dashboardCounts(mine) };
@@ -222,6 +242,8 @@ export class FakeTicketApi implements FakeApiHandler {
     }
     const interim = /^\/tickets\/(\d+)\/interim-reply$/.exec(path);
     if (method === 'POST' && interim && user) return this.interimReply(Number(interim[1]), body, user);
+    const transfer = /^\/tickets\/(\d+)\/transfer$/.exec(path);
+    if (method === 'POST' && transfer && user) return this.transfer(Number(transfer[1]), body, user);
     if (method === 'POST') {
       for (const [pattern] of ACTION_ROUTES) {
         const match = pattern.exec(path);
@@ -315,6 +337,103 @@ export class FakeTicketApi implements FakeApiHandler {
         : ticket,
     );
     return { status: 200, body: { stage: extended } };
+  }
+
+  /** GET /appeals: the association president's only; open ones by due time, decided ones newest first. */
+  private listAppeals(query: Record<string, string>, user: { role: string } | null): FakeAnswer {
+    if (user?.role !== 'credaipresident') return { status: 403, body: { error: 'Access denied' } };
+    const decided = query.state === 'decided';
+    const rows = this.appeals
+      .filter((appeal) => (appeal.outcome !== null) === decided)
+      .sort((a, b) =>
+        decided
+          ? Date.parse(b.decidedAt ?? '') - Date.parse(a.decidedAt ?? '')
+          : Date.parse(a.dueAt) - Date.parse(b.dueAt),
+      );
+    const page = Number(query.page ?? 1);
+    return {
+      status: 200,
+      body: {
+        appeals: rows.slice((page - 1) * APPEAL_PAGE_SIZE, page * APPEAL_PAGE_SIZE),
+        total: rows.length,
+      },
+    };
+  }
+
+  /**
+   * POST /appeals/{id}/decision: once (409 APPEAL_ALREADY_DECIDED after); the ticket carries the
+   * decided appeal, and a remand hands it back to its city president.
+   */
+  private decideAppeal(appealId: number, body: unknown, user: { role: string } | null): FakeAnswer {
+    if (user?.role !== 'credaipresident') return { status: 403, body: { error: 'Access denied' } };
+    const appeal = this.appeals.find((row) => row.id === appealId);
+    if (!appeal) return { status: 404, body: { error: 'Appeal not found' } };
+    if (appeal.outcome !== null) {
+      return {
+        status: 409,
+        body: {
+          error: 'This appeal has already been decided',
+          details: [{ code: 'APPEAL_ALREADY_DECIDED' }],
+        },
+      };
+    }
+    const request = body as { outcome: AppealDecision; reason: string };
+    const decided: Appeal = {
+      ...appeal,
+      outcome: APPEAL_OUTCOME_OF[request.outcome],
+      decisionReason: request.reason,
+      decidedAt: new Date().toISOString(),
+    };
+    this.appeals = this.appeals.map((row) => (row.id === appealId ? decided : row));
+    this.tickets = this.tickets.map((ticket) =>
+      ticket.id !== appeal.ticketId
+        ? ticket
+        : request.outcome === 'remand'
+          ? {
+              ...ticket,
+              appeal: decided,
+              status: 'in-review',
+              currentAssignee: 'CityPresident',
+              closedAt: null,
+            }
+          : { ...ticket, appeal: decided, closedAt: decided.decidedAt },
+    );
+    return { status: 200, body: { appeal: decided } };
+  }
+
+  /**
+   * POST /tickets/{id}/transfer as the api answers it: the shared table decides who may (the city
+   * president of the ticket's city, an admin) and on which state; the same city and committee is
+   * refused with 422 TRANSFER_SAME_PLACE; else the ticket starts again in the new city, pending.
+   */
+  private transfer(ticketId: number, body: unknown, user: { role: string; city: string | null }): FakeAnswer {
+    const index = this.tickets.findIndex((row) => row.id === ticketId);
+    const ticket = this.tickets[index];
+    if (!ticket) return { status: 404, body: { error: 'Ticket not found' } };
+    const request = body as { cityId: number; committeeId: number; reason: string; version?: number };
+    const decision = decide(user, 'transfer', ticket, { comment: request.reason, version: request.version });
+    if (!decision.ok) return { status: decision.httpStatus, body: { error: decision.reason } };
+    const city = FIXTURE_CITIES[request.cityId - 1] ?? '';
+    const committee = committeesOf(request.cityId).find((row) => row.id === request.committeeId);
+    if (city === ticket.city && committee?.name === ticket.committee?.name) {
+      return {
+        status: 422,
+        body: {
+          error: 'Choose another city or committee to transfer to',
+          details: [{ code: 'TRANSFER_SAME_PLACE' }],
+        },
+      };
+    }
+    const moved: Ticket = {
+      ...ticket,
+      ...decision.patch,
+      city,
+      cityData: { name: city },
+      committee: committee ? { name: committee.name } : null,
+      version: (ticket.version ?? 0) + 1,
+    };
+    this.tickets[index] = moved;
+    return { status: 200, body: { ticket: moved } };
   }
 
   /** The list calls made so far (path and query), for asserting what the page asked for. */

@@ -21,6 +21,7 @@ import {
 } from '../../../rules/ticketAssignment';
 import { useTicket } from '../api/useTicket';
 import { ChainTracker } from './ChainTracker';
+import { LastWordCard } from './LastWordCard';
 import { ShareTicketCard } from './ShareTicketCard';
 import { TicketConversation } from './TicketConversation';
 
@@ -75,6 +76,8 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
       <ShareTicketCard link={link} />
 
       <TicketStatusCard ticket={ticket} accessKey={accessKey} />
+
+      <LastWordCard ticket={ticket} accessKey={accessKey} />
 
       <ChainTracker ticketId={ticket.id} accessKey={accessKey} />
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_LIMITS, type TicketAction } from 'shared-contracts';
@@ -17,6 +17,11 @@ interface ConfirmActionDialogProps {
   fullScreen: boolean;
   onCancel: () => void;
   onConfirm: (action: DialogAction, comment: string) => void;
+  /**
+   * Offered on Reject when the caller may transfer the ticket (docs/architecture.md#the-members-last-word):
+   * a ticket filed under the wrong city or committee is moved, not rejected.
+   */
+  onTransfer?: () => void;
 }
 
 /** What differs between the three confirmations; everything else is the same form. */
@@ -58,6 +63,7 @@ export function ConfirmActionDialog({
   fullScreen,
   onCancel,
   onConfirm,
+  onTransfer,
 }: ConfirmActionDialogProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (
@@ -74,7 +80,14 @@ export function ConfirmActionDialog({
     >
       {action && (
         // Keyed by action: a new confirmation starts with an empty text.
-        <ConfirmForm key={action} action={action} busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
+        <ConfirmForm
+          key={action}
+          action={action}
+          busy={busy}
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+          onTransfer={onTransfer}
+        />
       )}
     </Modal>
   );
@@ -85,6 +98,7 @@ function ConfirmForm({
   busy,
   onCancel,
   onConfirm,
+  onTransfer,
 }: Omit<ConfirmActionDialogProps, 'action' | 'fullScreen'> & { action: DialogAction }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [text, setText] = useState('');
@@ -100,6 +114,16 @@ function ConfirmForm({
     >
       <Stack>
         {intro && <Text size="sm">{t(intro)}</Text>}
+        {action === 'reject' && onTransfer && (
+          <Alert color="blue" variant="light" p="sm">
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{t('transfer.offer')}</Text>
+              <Button size="xs" variant="default" onClick={onTransfer} disabled={busy}>
+                {t('transfer.instead')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {action === 'resolve' && (
           <NativeSelect
             label={t('confirm.resolutionOption')}

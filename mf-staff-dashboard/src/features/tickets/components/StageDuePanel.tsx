@@ -15,11 +15,11 @@ import {
   ticketCity,
   useAuth,
 } from 'shared-contracts';
+import { DueBadge } from '../../../components/DueBadge';
 import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useInterimReply, useTicketStages } from '../api/useInterimReply';
 import { canPostInterimReply, earliestExpectedBy, openStage } from '../rules/interimReply';
-import { DueBadge } from './DueBadge';
 
 interface InterimValues {
   reason: string;

@@ -1,9 +1,9 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime, type Ticket, ticketIdDisplay } from 'shared-contracts';
+import { DueBadge } from '../../../components/DueBadge';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { cardDescriptionPreview } from '../rules/descriptionPreview';
-import { DueBadge } from './DueBadge';
 import { StatusBadge } from './StatusBadge';
 
 /** docs/product.md#ticket-list-panel mobile layout (under 768 px): one card per ticket. */

@@ -17,12 +17,14 @@ import { useTranslation } from 'react-i18next';
 import {
   type CommentVisibility,
   DIALOG_CLOSE_AFTER_ACTION_MS,
+  decide,
   dialogActions,
   displayedAssignee,
   errorText,
   formatDateTime,
   say,
   type Ticket,
+  TintedBadge,
   ticketCity,
   ticketFiles,
   ticketHistoryQuery,
@@ -37,6 +39,7 @@ import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
 import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
+import { hasLastWord, LastWordPanel } from './LastWordPanel';
 import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
 import { StageDuePanel } from './StageDuePanel';
@@ -44,6 +47,7 @@ import { StatusBadge } from './StatusBadge';
 import { TicketAttachments } from './TicketAttachments';
 import { TicketHistory } from './TicketHistory';
 import { TicketMessages } from './TicketMessages';
+import { TransferDialog } from './TransferDialog';
 
 interface TicketDetailsDialogProps {
   /** The ticket opened from the list (shown while its latest version loads); null when closed. */
@@ -114,6 +118,7 @@ export function TicketDetailsDialog({
   const { mutate: send, isPending: busy } = useTicketAction();
   const [confirm, setConfirm] = useState<DialogAction | null>(null);
   const [composer, setComposer] = useState<CommentVisibility | null>(null);
+  const [transferring, setTransferring] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -121,6 +126,7 @@ export function TicketDetailsDialog({
   useEffect(() => {
     setConfirm(null);
     setComposer(null);
+    setTransferring(false);
   }, [ticketId]);
 
   const current = ticketId !== null ? (latest.data ?? ticket) : null;
@@ -130,6 +136,9 @@ export function TicketDetailsDialog({
   const shown = current ?? lastShown.current;
   const actor = { role: user?.role ?? '', city: user?.city ?? null };
   const actions = shown ? dialogActions(actor, shown) : [];
+  // A ticket filed under the wrong city or committee: its city president or an admin may move it
+  // instead of rejecting it (the same table the api enforces).
+  const mayTransfer = shown ? decide(actor, 'transfer', shown).ok : false;
 
   const act = (action: DialogAction, comment: string) => {
     if (!shown) return;
@@ -197,7 +206,14 @@ export function TicketDetailsDialog({
               <Field label={t('details.mobile')}>{shown.customer?.mobile || t('details.notProvided')}</Field>
               <Field label={t('details.email')}>{shown.customer?.email || t('details.notProvided')}</Field>
               <Field label={t('details.status')}>
-                <StatusBadge status={shown.status} />
+                <Group gap={6}>
+                  <StatusBadge status={shown.status} />
+                  {shown.closedAt && (
+                    <TintedBadge color="gray" data-closed>
+                      {t('lastWord.closed')}
+                    </TintedBadge>
+                  )}
+                </Group>
               </Field>
               <Field label={t('details.committee')}>
                 {shown.committee?.name ?? t('details.notProvided')}
@@ -245,6 +261,11 @@ export function TicketDetailsDialog({
                 </Text>
               </Section>
             </SimpleGrid>
+            {hasLastWord(shown) && (
+              <Section title={t('lastWord.title')}>
+                <LastWordPanel ticket={shown} />
+              </Section>
+            )}
             <Section title={t('interim.title')}>
               <StageDuePanel ticket={shown} />
             </Section>
@@ -310,6 +331,24 @@ export function TicketDetailsDialog({
         fullScreen={false}
         onCancel={() => setConfirm(null)}
         onConfirm={act}
+        onTransfer={
+          mayTransfer
+            ? () => {
+                setConfirm(null);
+                setTransferring(true);
+              }
+            : undefined
+        }
+      />
+      <TransferDialog
+        ticket={transferring ? shown : null}
+        fullScreen={false}
+        onCancel={() => setTransferring(false)}
+        onDone={(city) => {
+          setTransferring(false);
+          showToast('green', t('transfer.done', { city }));
+          closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
+        }}
       />
     </>
   );

@@ -1,10 +1,10 @@
 import { ActionIcon, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTime, type Ticket, ticketIdDisplay } from 'shared-contracts';
+import { DueBadge } from '../../../components/DueBadge';
 import { EyeIcon } from '../../../components/icons';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { tableDescriptionPreview } from '../rules/descriptionPreview';
-import { DueBadge } from './DueBadge';
 import { StatusBadge } from './StatusBadge';
 
 /** docs/product.md#ticket-list-panel desktop table: one row per ticket, the eye icon opens the details. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { dueLabel, dueTone, say, type Ticket, TintedBadge } from 'shared-contracts';
-import { useNow } from '../../../hooks/useNow';
+import { useNow } from '../hooks/useNow';
 
 /** The badge's colour by tone: red past due, orange past the reminder point, grey otherwise. */
 const TONE_COLOR = { overdue: 'red', soon: 'orange', onTime: 'gray' } as const;

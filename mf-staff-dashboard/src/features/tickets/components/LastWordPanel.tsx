@@ -1,0 +1,135 @@
+import { Alert, Box, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, type Ticket } from 'shared-contracts';
+import { AppealStateBadge } from '../../../components/AppealStateBadge';
+import { STAFF_DASHBOARD_NS } from '../../../i18n';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </div>
+  );
+}
+
+/** A text someone wrote, its line breaks kept. */
+function Written({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}
+
+/** Whether a ticket has anything of the member's last word to show. */
+export function hasLastWord(ticket: Pick<Ticket, 'rating' | 'reopenedAt' | 'appeal' | 'closedAt'>): boolean {
+  return Boolean(ticket.rating || ticket.reopenedAt || ticket.appeal || ticket.closedAt);
+}
+
+/**
+ * The member's last word in the staff's ticket dialog (docs/architecture.md#the-members-last-word):
+ * whether the case is closed, the member's rating and comment, the reopening and its reason, the
+ * appeal with its state and decision. A ticket the association president sent back opens with
+ * the appeal's text and the president's reasons, so the city president sees why it is back.
+ */
+export function LastWordPanel({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation(STAFF_DASHBOARD_NS);
+  const { rating, appeal } = ticket;
+  return (
+    <Stack gap="sm">
+      {appeal?.outcome === 'remanded' && (
+        <Alert color="blue" variant="light" title={t('lastWord.remandedTitle')}>
+          <Stack gap={4}>
+            <Text size="sm">{t('lastWord.remandedIntro')}</Text>
+            <Text size="sm" fw={600}>
+              {t('lastWord.memberAppeal')}
+            </Text>
+            <Written>{appeal.reason}</Written>
+            {appeal.decisionReason && (
+              <>
+                <Text size="sm" fw={600}>
+                  {t('lastWord.presidentReasons')}
+                </Text>
+                <Written>{appeal.decisionReason}</Written>
+              </>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
+        <Item label={t('lastWord.case')}>
+          {ticket.closedAt
+            ? t('lastWord.closedOn', { date: formatDate(ticket.closedAt) })
+            : t('lastWord.open')}
+        </Item>
+        <Item label={t('lastWord.rating')}>
+          {rating ? (
+            <Stack gap={2}>
+              <Rating
+                value={rating.stars}
+                readOnly
+                role="img"
+                aria-label={t('lastWord.stars', { stars: rating.stars })}
+              />
+              {rating.comment && <Written>{rating.comment}</Written>}
+            </Stack>
+          ) : (
+            t('lastWord.notRated')
+          )}
+        </Item>
+        {ticket.reopenedAt && (
+          <Item label={t('lastWord.reopened')}>
+            <Written>
+              {t('lastWord.reopenedOn', {
+                date: formatDateTime(ticket.reopenedAt),
+                reason: ticket.reopenReason ?? '',
+              })}
+            </Written>
+          </Item>
+        )}
+      </SimpleGrid>
+      {appeal && (
+        <Stack gap={6}>
+          <Group gap="sm">
+            <Text size="sm" fw={600}>
+              {t('lastWord.appeal')}
+            </Text>
+            <AppealStateBadge appeal={appeal} />
+          </Group>
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
+            <Item label={t('lastWord.appealFiled')}>{formatDateTime(appeal.filedAt)}</Item>
+            {appeal.outcome ? (
+              <Item label={t('lastWord.appealDecided')}>
+                {appeal.decidedAt ? formatDateTime(appeal.decidedAt) : ''}
+              </Item>
+            ) : (
+              <Item label={t('lastWord.appealDue')}>{formatDate(appeal.dueAt)}</Item>
+            )}
+          </SimpleGrid>
+          {appeal.outcome !== 'remanded' && (
+            <>
+              <Text size="xs" c="gray.7" fw={600} tt="uppercase">
+                {t('lastWord.memberAppeal')}
+              </Text>
+              <Written>{appeal.reason}</Written>
+              {appeal.decisionReason && (
+                <>
+                  <Text size="xs" c="gray.7" fw={600} tt="uppercase">
+                    {t('lastWord.presidentReasons')}
+                  </Text>
+                  <Written>{appeal.decisionReason}</Written>
+                </>
+              )}
+            </>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
