@@ -141,6 +141,7 @@ export const publicIntakeEn = {
       intro:
         'How well was your complaint handled? Your rating helps the association see how each chapter serves its members.',
       stars: 'Your rating',
+      star0: 'No stars',
       star1: '1 star: very poor',
       star2: '2 stars: poor',
       star3: '3 stars: fair',

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { formatDate, type TicketInput } from 'shared-contracts';
-import { act, render, screen, userEvent, within } from 'shared-contracts/testing/render';
+import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import '../../../i18n';
 import { json, mockApi } from '../../../testing/api';
 import { TicketDetail } from './TicketDetail';
@@ -133,7 +133,14 @@ describe('Rate the outcome', () => {
       within(stars)
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('aria-label')),
-    ).toEqual(['1 star: very poor', '2 stars: poor', '3 stars: fair', '4 stars: good', '5 stars: very good']);
+    ).toEqual([
+      'No stars',
+      '1 star: very poor',
+      '2 stars: poor',
+      '3 stars: fair',
+      '4 stars: good',
+      '5 stars: very good',
+    ]);
 
     await user.click(within(card).getByRole('button', { name: 'Submit rating' }));
     expect(await within(card).findByText('Choose from 1 to 5 stars')).toBeInTheDocument();
@@ -157,7 +164,7 @@ describe('Rate the outcome', () => {
   });
 
   test('a refusal by code (ALREADY_RATED) shows in the form, the stars and the comment kept', async () => {
-    serve(RESOLVED, {
+    const fake = serve(RESOLVED, {
       'POST /api/tickets/9/rating': () => refusal('You have already rated this outcome', 'ALREADY_RATED'),
     });
     const user = userEvent.setup();
@@ -166,11 +173,24 @@ describe('Rate the outcome', () => {
     await user.click(within(card).getByRole('radio', { name: '4 stars: good' }));
     await user.type(within(card).getByRole('textbox', { name: 'Comment (optional)' }), 'Fine');
     await user.click(within(card).getByRole('button', { name: 'Submit rating' }));
+    await waitFor(() => expect(fake.api.paths()).toContain('POST /api/tickets/9/rating'));
     const alert = await within(card).findByRole('alert');
     expect(alert).toHaveTextContent('Your rating was not sent');
     expect(alert).toHaveTextContent('You have already rated this outcome');
     expect(within(card).getByRole('radio', { name: '4 stars: good' })).toBeChecked();
     expect(within(card).getByRole('textbox', { name: 'Comment (optional)' })).toHaveValue('Fine');
+  });
+
+  test('the keyboard rates: arrows choose the stars, Submit sends them', async () => {
+    const fake = serve(RESOLVED, { 'POST /api/tickets/9/rating': () => json({ ticket: RESOLVED }) });
+    const user = userEvent.setup();
+    await openPage();
+    const card = region('Rate the outcome');
+    within(card).getByRole('radio', { name: '3 stars: fair' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(card).getByRole('radio', { name: '4 stars: good' })).toBeChecked();
+    await user.click(within(card).getByRole('button', { name: 'Submit rating' }));
+    await waitFor(async () => expect(await fake.bodies('/api/tickets/9/rating')).toEqual([{ stars: 4 }]));
   });
 
   test('a closed case says so and offers nothing more; the stars given stay', async () => {

@@ -84,16 +84,29 @@ export function RateOutcome({ ticket, accessKey }: { ticket: Ticket; accessKey: 
           <Text size="sm" fw={600} id={labelId}>
             {t('lastWord.rate.stars')}
           </Text>
-          <Rating
-            size="xl"
-            role="radiogroup"
-            aria-labelledby={labelId}
-            aria-describedby={starsError ? errorId : undefined}
-            aria-invalid={starsError ? true : undefined}
-            getSymbolLabel={(value) => t(STAR_LABELS[value - 1] ?? STAR_LABELS[0])}
-            value={form.values.stars}
-            onChange={(stars) => form.setFieldValue('stars', stars)}
-          />
+          {/*
+            Mantine's Rating takes a star on a click of its label, or Enter and Space; a radio
+            chosen with the arrow keys only lights up. The change of the radio itself (arrows, a
+            screen reader's choice) is taken here too, so the keyboard rates as the mouse does.
+          */}
+          <Box
+            onChange={(event) => {
+              const radio = event.target;
+              if (radio instanceof HTMLInputElement && radio.type === 'radio')
+                form.setFieldValue('stars', Number(radio.value));
+            }}
+          >
+            <Rating
+              size="xl"
+              role="radiogroup"
+              aria-labelledby={labelId}
+              aria-describedby={starsError ? errorId : undefined}
+              aria-invalid={starsError ? true : undefined}
+              getSymbolLabel={(value) => t(STAR_LABELS[value] ?? STAR_LABELS[0])}
+              value={form.values.stars}
+              onChange={(stars) => form.setFieldValue('stars', stars)}
+            />
+          </Box>
           {starsError && (
             <Text size="sm" c="red.8" id={errorId}>
               {starsError}

@@ -5,8 +5,12 @@
  */
 import { type AppealOutcome, isFinalStatus, type Ticket } from 'shared-contracts';
 
-/** The catalogue keys naming each star, 1 to 5 (the radios' accessible names). */
+/**
+ * The catalogue keys naming each choice of the stars (the radios' accessible names): Mantine's
+ * Rating has a radio for 0 (no stars yet) before the five stars.
+ */
 export const STAR_LABELS = [
+  'lastWord.rate.star0',
   'lastWord.rate.star1',
   'lastWord.rate.star2',
   'lastWord.rate.star3',

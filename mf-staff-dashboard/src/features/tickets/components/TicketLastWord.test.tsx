@@ -210,7 +210,7 @@ describe('Transfer instead of Reject', () => {
 
   test('TRANSFER_SAME_PLACE stays in the form by its text, the choices and the reason kept', async () => {
     signInAs('admin');
-    const { dialog } = await openDialog(puneTicket({ committee: { name: 'Legal' } }));
+    const { dialog, api } = await openDialog(puneTicket({ committee: { name: 'Legal' } }));
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await user.click(await screen.findByRole('button', { name: 'Transfer instead' }));

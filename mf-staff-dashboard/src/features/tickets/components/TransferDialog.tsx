@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   citiesQuery,
@@ -73,8 +74,12 @@ function TransferForm({
     },
   });
   // The ticket's own city until another is chosen (a wrong committee is moved within the city).
-  const ownCity = cities.data?.cities.find((city) => city.name.trim().toLowerCase() === currentCity);
-  const cityId = form.values.cityId || (ownCity ? String(ownCity.id) : '');
+  const ownCityId = cities.data?.cities.find((city) => city.name.trim().toLowerCase() === currentCity)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set once, when the cities arrive; a choice made before is kept.
+  useEffect(() => {
+    if (ownCityId !== undefined && !form.values.cityId) form.setFieldValue('cityId', String(ownCityId));
+  }, [ownCityId]);
+  const cityId = form.values.cityId;
   const committees = useQuery({ ...committeesQuery({ cityId: Number(cityId) }), enabled: cityId !== '' });
 
   const submit = form.onSubmit((values) => {
