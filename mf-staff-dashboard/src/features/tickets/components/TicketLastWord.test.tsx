@@ -226,6 +226,9 @@ describe('Transfer instead of Reject', () => {
     const alert = await within(transfer).findByRole('alert');
     expect(alert).toHaveTextContent('The ticket was not transferred');
     expect(alert).toHaveTextContent('Choose another city or committee to transfer to');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ body: { cityId: 1, committeeId: 11, reason: 'Wrong place.', version: 1 } }),
+    ]);
     expect(within(transfer).getByRole('combobox', { name: /City/ })).toHaveDisplayValue('Pune');
     expect(committee).toHaveDisplayValue('Legal');
     expect(within(transfer).getByRole('textbox', { name: /Reason for the transfer/ })).toHaveValue(
