@@ -7,6 +7,7 @@ export * from './formErrors';
 export * from './landingRoute';
 export * from './normaliseRole';
 export * from './pagination';
+export * from './refusalText';
 export * from './replyFormRules';
 export * from './roleLabel';
 export * from './sidebarMenu';
