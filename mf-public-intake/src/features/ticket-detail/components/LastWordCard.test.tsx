@@ -90,7 +90,11 @@ async function openPage() {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
-const refusal = (error: string, code: string, status = 409) => json({ error, details: [{ code }] }, status);
+/**
+ * A refusal as the api answers it, its English text replaced: the page must choose its text by
+ * the code (`details[].code`), not by the message.
+ */
+const refusal = (code: string, status = 409) => json({ error: 'Refused', details: [{ code }] }, status);
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -165,7 +169,7 @@ describe('Rate the outcome', () => {
 
   test('a refusal by code (ALREADY_RATED) shows in the form, the stars and the comment kept', async () => {
     const fake = serve(RESOLVED, {
-      'POST /api/tickets/9/rating': () => refusal('You have already rated this outcome', 'ALREADY_RATED'),
+      'POST /api/tickets/9/rating': () => refusal('ALREADY_RATED'),
     });
     const user = userEvent.setup();
     await openPage();
@@ -232,7 +236,7 @@ describe('Reopen the ticket', () => {
     const fake = serve(RESOLVED, {
       'POST /api/tickets/9/reopen': () => {
         tries += 1;
-        if (tries === 1) return refusal('The time to reopen this ticket has passed', 'REOPEN_WINDOW_CLOSED');
+        if (tries === 1) return refusal('REOPEN_WINDOW_CLOSED');
         fake.state.ticket = reopened;
         return json({ ticket: reopened });
       },
@@ -306,7 +310,7 @@ describe('Appeal to the association president', () => {
     const fake = serve(REJECTED, {
       'POST /api/tickets/9/appeal': () => {
         tries += 1;
-        if (tries === 1) return refusal('The time to appeal has passed', 'APPEAL_WINDOW_CLOSED');
+        if (tries === 1) return refusal('APPEAL_WINDOW_CLOSED');
         fake.state.ticket = appealed;
         return json({ ticket: appealed });
       },

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Rating, Stack, Text, Textarea } from '@manti
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, ratingRequestSchema, type Ticket } from 'shared-contracts';
+import { errorText, ratingRequestSchema, refusalText, type Ticket } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import { useRateTicket } from '../api/useLastWord';
@@ -76,7 +76,7 @@ export function RateOutcome({ ticket, accessKey }: { ticket: Ticket; accessKey: 
       <Stack gap="sm">
         {rate.error && (
           <Alert color="red" variant="light" role="alert" title={t('lastWord.rate.failedTitle')}>
-            {errorText(t, rate.error)}
+            {refusalText(t, rate.error)}
           </Alert>
         )}
         <Text size="sm">{t('lastWord.rate.intro')}</Text>

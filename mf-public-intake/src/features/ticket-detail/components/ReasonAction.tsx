@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, errorText, formatDate, memberReasonSchema } from 'shared-contracts';
+import { type ApiError, errorText, formatDate, memberReasonSchema, refusalText } from 'shared-contracts';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { showSuccessToast } from '../../../lib/toast';
 
@@ -60,7 +60,7 @@ export function ReasonAction({
           <Stack gap="sm">
             {mutation.error && (
               <Alert color="red" variant="light" role="alert" title={t(`lastWord.${kind}.failedTitle`)}>
-                {errorText(t, mutation.error)}
+                {refusalText(t, mutation.error)}
               </Alert>
             )}
             <Textarea

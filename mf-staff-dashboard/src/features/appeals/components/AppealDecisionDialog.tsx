@@ -6,6 +6,7 @@ import {
   type AppealDecision,
   appealDecisionRequestSchema,
   errorText,
+  refusalText,
   TEXT_LIMITS,
 } from 'shared-contracts';
 import { showToast } from '../../../components/showToast';
@@ -88,7 +89,7 @@ function DecisionForm({ appeal, onClose }: { appeal: Appeal; onClose: () => void
         </Stack>
         {decision.error && (
           <Alert color="red" variant="light" role="alert" title={t('appeals.decide.failed')}>
-            {errorText(t, decision.error)}
+            {refusalText(t, decision.error)}
           </Alert>
         )}
         <Radio.Group label={t('appeals.decide.outcome')} withAsterisk {...form.getInputProps('outcome')}>

@@ -7,6 +7,7 @@ import {
   citiesQuery,
   committeesQuery,
   errorText,
+  refusalText,
   TEXT_LIMITS,
   type Ticket,
   ticketCity,
@@ -100,7 +101,7 @@ function TransferForm({
         <Text size="sm">{t('transfer.intro')}</Text>
         {transfer.error && (
           <Alert color="red" variant="light" role="alert" title={t('transfer.failed')}>
-            {transfer.error.status === 409 ? t('details.staleMessage') : errorText(t, transfer.error)}
+            {transfer.error.status === 409 ? t('details.staleMessage') : refusalText(t, transfer.error)}
           </Alert>
         )}
         {cities.error && (
