@@ -18,10 +18,11 @@ test('lists each entry in order with its author, marks, time, text and file', ()
   );
   const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
   expect(items).toHaveLength(2);
-  expect(items[0]).toHaveTextContent('Asha Patil1 Nov 2026, 10:00Water leaks');
-  expect(items[0]).toHaveStyle({ borderLeft: '3px solid var(--mantine-color-blue-6)' });
-  expect(items[1]).toHaveAccessibleName('Internal note');
-  expect(within(items[1]).getByText('Internal')).toBeInTheDocument();
-  expect(within(items[1]).getByRole('button', { name: 'Download' })).toBeInTheDocument();
-  expect(within(items[0]).queryByRole('button')).not.toBeInTheDocument();
+  const [first, second] = items as [HTMLElement, HTMLElement];
+  expect(first).toHaveTextContent('Asha Patil1 Nov 2026, 10:00Water leaks');
+  expect(first).toHaveStyle({ borderLeft: '3px solid var(--mantine-color-blue-6)' });
+  expect(second).toHaveAccessibleName('Internal note');
+  expect(within(second).getByText('Internal')).toBeInTheDocument();
+  expect(within(second).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+  expect(within(first).queryByRole('button')).not.toBeInTheDocument();
 });
