@@ -74,7 +74,7 @@ export const staffDashboardEn = {
       rated_one: '{{count, number}} rating for {{decided}} decided tickets',
       rated_other: '{{count, number}} ratings for {{decided}} decided tickets',
       reopenAppeal: 'Reopened and appealed',
-      reopenRate: 'Reopened {{value}}',
+      reopenRate: 'Reopened: {{value}}',
       appealRate: 'Appealed: {{value}}',
       reopenAppealCounts_one:
         '{{reopened}} reopened, {{appealed}} appealed of {{count, number}} decided ticket',

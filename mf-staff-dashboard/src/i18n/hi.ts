@@ -73,7 +73,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
       rated_one: '{{decided}} निपटाए गए टिकटों पर {{count, number}} रेटिंग',
       rated_other: '{{decided}} निपटाए गए टिकटों पर {{count, number}} रेटिंग',
       reopenAppeal: 'फिर से खोले गए और अपील',
-      reopenRate: 'फिर से खोले गए {{value}}',
+      reopenRate: 'फिर से खोले गए: {{value}}',
       appealRate: 'अपील: {{value}}',
       reopenAppealCounts_one:
         '{{count, number}} निपटाए गए टिकट में से {{reopened}} फिर से खोले गए, {{appealed}} पर अपील',

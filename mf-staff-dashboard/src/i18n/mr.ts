@@ -73,7 +73,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
       rated_one: '{{decided}} निर्णय झालेल्या तिकिटांवर {{count, number}} रेटिंग',
       rated_other: '{{decided}} निर्णय झालेल्या तिकिटांवर {{count, number}} रेटिंग',
       reopenAppeal: 'पुन्हा उघडलेली आणि अपील',
-      reopenRate: 'पुन्हा उघडलेली {{value}}',
+      reopenRate: 'पुन्हा उघडलेली: {{value}}',
       appealRate: 'अपील: {{value}}',
       reopenAppealCounts_one:
         '{{count, number}} निर्णय झालेल्या तिकिटापैकी {{reopened}} पुन्हा उघडले, {{appealed}} वर अपील',

@@ -1,6 +1,7 @@
 import { Box, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import type { ReportChartProps } from './ReportChart';
 import { TableScroll } from './TableScroll';
@@ -34,6 +35,7 @@ export function ChartPanel({ title, chart, table, download, empty }: ChartPanelP
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const titleId = useId();
   const height = chart.height ?? 260;
+  const mobile = useIsMobile();
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -51,7 +53,8 @@ export function ChartPanel({ title, chart, table, download, empty }: ChartPanelP
                 <ReportChart {...chart} height={height} />
               </Suspense>
             </Box>
-            <TableScroll label={t('reports.tableOf', { title })} maxHeight={height + 40}>
+            {/* Beside the chart the table is as tall as it; under it (a phone) it runs its full length. */}
+            <TableScroll label={t('reports.tableOf', { title })} maxHeight={mobile ? undefined : height + 40}>
               <Table striped withTableBorder fz="sm" miw={table.columns.length * 90}>
                 <caption>{t('reports.tableOf', { title })}</caption>
                 <Table.Thead>

@@ -78,7 +78,7 @@ export function CsvDownload({ query, label, name }: CsvDownloadProps) {
 
   const progress = state.phase === 'running' ? state.progress : null;
   return (
-    <Stack gap={6} miw={0}>
+    <Stack gap={6} miw={0} align="flex-start">
       {progress ? (
         <Group gap="sm" wrap="nowrap">
           <Progress

@@ -35,6 +35,8 @@ export function IndicatorCards({ summary }: { summary: ReportSummary }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const titleId = useId();
   const { counts, lastWord } = summary;
+  // A rate with nothing to divide by says so in words.
+  const share = (value: number | null) => (value === null ? t('reports.noData') : shareText(value));
   const duration = (title: string, value: ReportDuration) => (
     <Card
       title={title}
@@ -65,17 +67,21 @@ export function IndicatorCards({ summary }: { summary: ReportSummary }) {
         {duration(t('reports.indicators.resolution'), summary.resolution)}
         <Card
           title={t('reports.indicators.rating')}
-          value={t('reports.indicators.ratingValue', { value: ratingText(lastWord.ratingAverage) })}
+          value={
+            lastWord.ratingAverage === null
+              ? t('reports.noData')
+              : t('reports.indicators.ratingValue', { value: ratingText(lastWord.ratingAverage) })
+          }
           lines={[
-            t('reports.indicators.answerRate', { value: shareText(lastWord.answerRate) }),
+            t('reports.indicators.answerRate', { value: share(lastWord.answerRate) }),
             t('reports.indicators.rated', { count: lastWord.rated, decided: formatNumber(lastWord.decided) }),
           ]}
         />
         <Card
           title={t('reports.indicators.reopenAppeal')}
-          value={t('reports.indicators.reopenRate', { value: shareText(lastWord.reopenRate) })}
+          value={t('reports.indicators.reopenRate', { value: share(lastWord.reopenRate) })}
           lines={[
-            t('reports.indicators.appealRate', { value: shareText(lastWord.appealRate) }),
+            t('reports.indicators.appealRate', { value: share(lastWord.appealRate) }),
             t('reports.indicators.reopenAppealCounts', {
               reopened: formatNumber(lastWord.reopened),
               appealed: formatNumber(lastWord.appealed),

@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorText, formatMonth, formatNumber, type LeagueRow, leagueQuery, say } from 'shared-contracts';
+import { ArrowDownIcon, ArrowUpIcon, NewEntryIcon, SamePlaceIcon } from '../../../components/icons';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { monthOf } from '../rules/dateRange';
 import { drillAddress, leagueMonths, movementOf, movementText } from '../rules/leagueRules';
@@ -26,13 +27,13 @@ import { TableScroll } from './TableScroll';
 /** How many months back the month picker goes. */
 export const LEAGUE_MONTHS = 24;
 
-const ARROWS = { up: '▲', down: '▼', same: '●', new: '★', unranked: '' } as const;
+// Drawn arrows in colour (3:1 against the rows, as graphics need); the words beside them are dark.
+const ARROWS = { up: ArrowUpIcon, down: ArrowDownIcon, same: SamePlaceIcon, new: NewEntryIcon } as const;
 const ARROW_COLORS = {
-  up: 'green.8',
-  down: 'red.8',
-  same: 'gray.7',
-  new: 'blue.8',
-  unranked: 'gray.7',
+  up: 'var(--mantine-color-green-8)',
+  down: 'var(--mantine-color-red-8)',
+  same: 'var(--mantine-color-gray-7)',
+  new: 'var(--mantine-color-blue-8)',
 } as const;
 
 function Movement({ row }: { row: LeagueRow }) {
@@ -44,10 +45,15 @@ function Movement({ row }: { row: LeagueRow }) {
         {row.rank === null ? '–' : formatNumber(row.rank)}
       </Text>
       {movement !== 'unranked' && (
-        <Text span size="xs" c={ARROW_COLORS[movement]}>
-          <span aria-hidden="true">{ARROWS[movement]} </span>
-          {say(t, movementText(row.rank, row.previousRank))}
-        </Text>
+        <Group gap={2} wrap="nowrap">
+          {(() => {
+            const Arrow = ARROWS[movement];
+            return <Arrow size={16} color={ARROW_COLORS[movement]} />;
+          })()}
+          <Text span size="xs" c="gray.8">
+            {say(t, movementText(row.rank, row.previousRank))}
+          </Text>
+        </Group>
       )}
     </Group>
   );
@@ -55,8 +61,8 @@ function Movement({ row }: { row: LeagueRow }) {
 
 /**
  * docs/product.md#reports: the chapters of a month ranked by the composite index, with each
- * indicator and the move since last month (an arrow, and its words for screen readers and for
- * everyone). A chapter's name opens the reports of that chapter over that month.
+ * indicator and the move since last month (a drawn arrow, hidden from screen readers, and its
+ * words for everyone). A chapter's name opens the reports of that chapter over that month.
  */
 export function LeagueTable({ today, onDrill }: { today: Date; onDrill: () => void }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);

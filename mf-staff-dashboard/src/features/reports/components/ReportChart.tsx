@@ -39,14 +39,19 @@ export default function ReportChart({
       series={series}
       orientation={horizontal ? 'vertical' : 'horizontal'}
       withLegend={series.length > 1}
-      legendProps={{ verticalAlign: 'bottom' }}
+      legendProps={{
+        verticalAlign: 'bottom',
+        // The legend keeps the order of the series (recharts sorts it by label otherwise).
+        itemSorter: (item) => series.findIndex((entry) => entry.name === item.dataKey),
+      }}
       tickLine="none"
       gridAxis={horizontal ? 'x' : 'y'}
       valueFormatter={(value) =>
         percent ? formatNumber(value, { style: 'percent', maximumFractionDigits: 0 }) : formatNumber(value)
       }
-      yAxisProps={horizontal ? { width: 110 } : { allowDecimals: false }}
-      xAxisProps={horizontal && !percent ? { allowDecimals: false } : undefined}
+      yAxisProps={horizontal ? { width: 120 } : { allowDecimals: false }}
+      // A share is drawn on 0 to 100 %, whatever the largest value.
+      xAxisProps={horizontal ? (percent ? { domain: [0, 1] } : { allowDecimals: false }) : undefined}
       maxBarWidth={32}
       // The table beside the chart has the same numbers for screen readers and the keyboard.
       barChartProps={{ accessibilityLayer: false }}

@@ -139,7 +139,8 @@ export function ReportCharts({ summary, timeseries, query }: ReportChartsProps) 
           dataKey: 'stage',
           horizontal: true,
           percent: true,
-          height: 200,
+          // Stage names run to three lines at the axis's width.
+          height: Math.max(200, summary.slaByStage.length * 64),
           data: summary.slaByStage.map((row) => ({ stage: stageName(row.stage), share: row.share ?? 0 })),
           series: [{ name: 'share', label: t('reports.charts.share'), color: 'green.7' }],
         }}

@@ -35,8 +35,20 @@ export function ReportsScreen() {
   // The presets are counted from the day the page opened.
   const [today] = useState(() => new Date());
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params, today, access === 'city');
-  const show = (next: ReportFilters) => setParams(paramsOf(next), { replace: true });
+  const cityLocked = access === 'city';
+  const filters = filtersOf(params, today, cityLocked);
+  // The router renders a new address in a transition, which may come after the next choice on a
+  // busy page: each change starts from the address last asked for, so two quick choices (a
+  // period, then a chapter) both stay.
+  const asked = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (asked.current?.toString() === params.toString()) asked.current = null;
+  }, [params]);
+  const change = (next: (current: ReportFilters) => ReportFilters) => {
+    const address = paramsOf(next(filtersOf(asked.current ?? params, today, cityLocked)));
+    asked.current = address;
+    setParams(address, { replace: true });
+  };
   const query = queryOf(filters);
   const allowed = access !== 'none';
   const summary = useQuery({ ...reportSummaryQuery(query), enabled: allowed });
@@ -64,9 +76,9 @@ export function ReportsScreen() {
             <ReportFiltersPanel
               filters={filters}
               lockedCity={access === 'city' ? (user?.city ?? '') : null}
-              onPreset={(preset) => show(withPreset(filters, preset, today))}
-              onCustomDay={(end, day) => show(withCustomDay(filters, end, day))}
-              onChange={(change) => show({ ...filters, ...change })}
+              onPreset={(preset) => change((current) => withPreset(current, preset, today))}
+              onCustomDay={(end, day) => change((current) => withCustomDay(current, end, day))}
+              onChange={(choice) => change((current) => ({ ...current, ...choice }))}
             />
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
               <Group justify="space-between" align="flex-start" gap="sm">
