@@ -12,7 +12,9 @@ import {
   REPORT_TIME_ZONE,
   type ReportExportQuery,
   type ReportSummary,
+  SLA_STAGES,
   TICKET_ID_PREFIX,
+  TICKET_STATUSES,
   type TicketListQuery,
 } from 'shared-contracts/contracts';
 import type { RunSql } from '../../db/database';
@@ -112,22 +114,23 @@ export function stagesCsv(summary: ReportSummary, locale: string): string {
 const LOCAL_TIME = (column: string) =>
   `to_char(${column} at time zone '${REPORT_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`;
 
-interface TicketCsvRow {
-  id: number;
-  created_at: string;
-  received_at: string;
-  city: string | null;
-  committee: string | null;
-  title: string;
-  member: string | null;
-  status: string;
-  stage: string | null;
-  due_at: string | null;
-  first_action_at: string | null;
-  finished_at: string | null;
-  first_action_hours: number | null;
-  resolution_hours: number | null;
+/**
+ * `csvCell` as an SQL expression on a text `value` (evaluated by the database, so a batch arrives
+ * as one text): empty for null; an apostrophe before a leading `=`, `+`, `-`, `@`, tab or CR; quoted
+ * (quotes doubled) when it holds a quote, a comma or a line break, or starts or ends with blanks.
+ */
+export function csvCellSql(value: string): string {
+  const safe = `(case when ${value} ~ E'^[=+@\\t\\r-]' then '''' || ${value} else ${value} end)`;
+  return `coalesce(case when ${safe} ~ E'[",\\r\\n]' or ${safe} ~ E'^\\\\s' or ${safe} ~ E'\\\\s$'
+    then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end, '')`;
 }
+
+/** A number as the CSV writes it (`6`, `5.6`), or empty. */
+const numberSql = (value: string) => `coalesce((${value})::float8::text, '')`;
+
+/** Hours from receipt to `column`, to the hundredth. */
+const hoursSql = (column: string) =>
+  `round((extract(epoch from (${column} - t.created_at)) / 3600)::numeric, 2)`;
 
 const TICKET_COLUMNS = [
   'number',
@@ -174,10 +177,24 @@ export function ticketExportWhere(
   return { where: conditions.join(' and '), values };
 }
 
+/** The names of the statuses or stages in `locale`, as a JSON object the statement looks them up in. */
+function labels(locale: string, kind: 'status' | 'stage', keys: readonly string[]): string {
+  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, translate(locale, `${kind}.${key}`)])));
+}
+
+interface TicketBatch {
+  chunk: string | null;
+  n: number;
+  last_created_at: string | null;
+  last_id: number | null;
+}
+
 /**
  * The tickets as CSV, newest first, streamed: each batch is the next EXPORT_BATCH tickets after the
  * last one written (keyset on created_at and id, the order of `tickets_created_idx` and
- * `tickets_city_created_idx`), turned into text and handed on before the next is read.
+ * `tickets_city_created_idx`). The database writes the batch's lines (`csvCellSql`) and answers
+ * them as one text with the batch's last key: the api holds one text per batch, never an object per
+ * ticket, and hands it on before it reads the next.
  */
 export function ticketsCsvStream(
   runSql: RunSql,
@@ -187,58 +204,56 @@ export function ticketsCsvStream(
   locale: string,
   now: Date,
 ): Readable {
+  const statuses = labels(locale, 'status', TICKET_STATUSES);
+  const stages = labels(locale, 'stage', SLA_STAGES);
   async function* lines(): AsyncGenerator<string> {
     yield BOM + csvLine(TICKET_COLUMNS.map((column) => translate(locale, `csv.tickets.${column}`)));
     let after: { createdAt: string; id: number } | null = null;
     for (;;) {
       const { where, values } = ticketExportWhere(actor, filter, query, now);
-      const keyset = after
+      const keyset: string = after
         ? ` and (t.created_at, t.id) < (${values.add(after.createdAt)}::timestamptz, ${values.add(after.id)})`
         : '';
-      const rows: TicketCsvRow[] = await runSql<TicketCsvRow>({
+      const statusNames = values.add(statuses);
+      const stageNames = values.add(stages);
+      const cells = [
+        csvCellSql(`'${TICKET_ID_PREFIX}-' || t.id`),
+        csvCellSql(LOCAL_TIME('t.created_at')),
+        csvCellSql('c.name'),
+        csvCellSql('m.name'),
+        csvCellSql('t.title'),
+        csvCellSql('coalesce(t.submitter_name, u.full_name)'),
+        csvCellSql(`(${statusNames}::jsonb ->> t.status)`),
+        csvCellSql(`(${stageNames}::jsonb ->> t.stage)`),
+        csvCellSql(LOCAL_TIME('t.due_at')),
+        csvCellSql(LOCAL_TIME('t.first_action_at')),
+        csvCellSql(LOCAL_TIME('t.finished_at')),
+        numberSql(hoursSql('t.first_action_at')),
+        numberSql(`case when t.status = 'resolved' then ${hoursSql('t.finished_at')} end`),
+      ];
+      const [batch]: TicketBatch[] = await runSql<TicketBatch>({
         text: `
-          select t.id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-                 ${LOCAL_TIME('t.created_at')} as received_at, c.name as city, m.name as committee, t.title,
-                 coalesce(t.submitter_name, u.full_name) as member, t.status, t.stage,
-                 ${LOCAL_TIME('t.due_at')} as due_at, ${LOCAL_TIME('t.first_action_at')} as first_action_at,
-                 ${LOCAL_TIME('t.finished_at')} as finished_at,
-                 round((extract(epoch from (t.first_action_at - t.created_at)) / 3600)::numeric, 2)::float8
-                   as first_action_hours,
-                 case when t.status = 'resolved' then
-                   round((extract(epoch from (t.finished_at - t.created_at)) / 3600)::numeric, 2)::float8
-                 end as resolution_hours
-          from tickets t
-          join cities c on c.id = t.city_id
-          left join committees m on m.id = t.committee_id
-          left join users u on u.id = t.customer_id
-          where ${where}${keyset}
-          order by t.created_at desc, t.id desc
-          limit ${EXPORT_BATCH}`,
+          with page as (
+            select t.id, t.created_at, ${cells.join(" || ',' || ")} || E'\\r\\n' as line
+            from tickets t
+            join cities c on c.id = t.city_id
+            left join committees m on m.id = t.committee_id
+            left join users u on u.id = t.customer_id
+            where ${where}${keyset}
+            order by t.created_at desc, t.id desc
+            limit ${EXPORT_BATCH}
+          ), last as (select id, created_at from page order by created_at, id limit 1)
+          select (select string_agg(line, '' order by created_at desc, id desc) from page) as chunk,
+                 (select count(*)::int from page) as n,
+                 (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from last)
+                   as last_created_at,
+                 (select id from last) as last_id`,
         values: values.list,
       });
-      if (rows.length === 0) return;
-      let chunk = '';
-      for (const row of rows) {
-        chunk += csvLine([
-          `${TICKET_ID_PREFIX}-${row.id}`,
-          row.received_at,
-          row.city,
-          row.committee,
-          row.title,
-          row.member,
-          translate(locale, `status.${row.status}`),
-          row.stage ? translate(locale, `stage.${row.stage}`) : null,
-          row.due_at,
-          row.first_action_at,
-          row.finished_at,
-          row.first_action_hours === null ? null : Number(row.first_action_hours),
-          row.resolution_hours === null ? null : Number(row.resolution_hours),
-        ]);
-      }
-      yield chunk;
-      const last = rows[rows.length - 1] as TicketCsvRow;
-      after = { createdAt: last.created_at, id: last.id };
-      if (rows.length < EXPORT_BATCH) return;
+      if (!batch?.chunk || batch.n === 0) return;
+      yield batch.chunk;
+      after = { createdAt: batch.last_created_at as string, id: batch.last_id as number };
+      if (batch.n < EXPORT_BATCH) return;
     }
   }
   return Readable.from(lines());

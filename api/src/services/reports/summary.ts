@@ -53,26 +53,28 @@ export const TICKET_AGGREGATES = sql`
   (count(*) filter (where t.status = 'resolved'))::int as resolved,
   (count(*) filter (where t.status = 'rejected'))::int as rejected,
   (count(*) filter (where t.first_action_at is not null))::int as first_count,
-  percentile_cont(0.5) within group (order by ${hoursTo(sql`t.first_action_at`)})
-    filter (where t.first_action_at is not null) as first_median,
-  percentile_cont(0.9) within group (order by ${hoursTo(sql`t.first_action_at`)})
-    filter (where t.first_action_at is not null) as first_p90,
+  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.first_action_at`)})
+    filter (where t.first_action_at is not null) as first_percentiles,
   (count(*) filter (where t.status = 'resolved' and t.finished_at is not null))::int as resolution_count,
-  percentile_cont(0.5) within group (order by ${hoursTo(sql`t.finished_at`)})
-    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_median,
-  percentile_cont(0.9) within group (order by ${hoursTo(sql`t.finished_at`)})
-    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_p90`;
+  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.finished_at`)})
+    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_percentiles`;
 
+/** A row of TICKET_AGGREGATES; each `*_percentiles` is [median, 90th percentile] (one sort for both). */
 export interface AggregateRow {
   received: number;
   resolved: number;
   rejected: number;
   first_count: number;
-  first_median: number | null;
-  first_p90: number | null;
+  first_percentiles: (number | string)[] | string | null;
   resolution_count: number;
-  resolution_median: number | null;
-  resolution_p90: number | null;
+  resolution_percentiles: (number | string)[] | string | null;
+}
+
+/** [median, 90th percentile] of a `*_percentiles` column (an array, or its text on a driver that leaves it so). */
+export function percentilesOf(value: AggregateRow['first_percentiles']): [number | null, number | null] {
+  if (value === null || value === undefined) return [null, null];
+  const list = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',') : value;
+  return [roundHours(list[0]), roundHours(list[1])];
 }
 
 export function countsOf(row: Pick<AggregateRow, 'received' | 'resolved' | 'rejected'>): ReportCounts {
@@ -83,16 +85,14 @@ export function countsOf(row: Pick<AggregateRow, 'received' | 'resolved' | 'reje
 }
 
 function durations(row: AggregateRow): { firstAction: ReportDuration; resolution: ReportDuration } {
+  const [firstMedian, firstP90] = percentilesOf(row.first_percentiles);
+  const [resolutionMedian, resolutionP90] = percentilesOf(row.resolution_percentiles);
   return {
-    firstAction: {
-      count: Number(row.first_count),
-      medianHours: roundHours(row.first_median),
-      p90Hours: roundHours(row.first_p90),
-    },
+    firstAction: { count: Number(row.first_count), medianHours: firstMedian, p90Hours: firstP90 },
     resolution: {
       count: Number(row.resolution_count),
-      medianHours: roundHours(row.resolution_median),
-      p90Hours: roundHours(row.resolution_p90),
+      medianHours: resolutionMedian,
+      p90Hours: resolutionP90,
     },
   };
 }
