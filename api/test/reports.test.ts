@@ -15,6 +15,7 @@ import {
   type LeagueResponse,
   REPORT_ERROR_CODES,
   type ReportSummary,
+  SLA_STAGES,
 } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import {
@@ -203,6 +204,11 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       fields: { committeeId: committeeB.id, submitterName: INJECTION_NAME },
     });
     await stage(ids.p4, 'review', p4, later(p4, 24), null);
+    // The open stage is copied onto the ticket, as syncStage does.
+    await app.db
+      .update(tickets)
+      .set({ stage: 'review', dueAt: later(p4, 24) })
+      .where(eq(tickets.id, ids.p4));
     // P5: Pune, October, never touched: November's backlog (open, received before 10 November).
     ids.p5 = await insertTicket(app, { city: 'Pune', createdAt: ist('2026-10-01', '10:00') });
     // Mumbai. M1: first action after 1 h, resolved after 10 h, both stages within.
@@ -241,13 +247,29 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     // The migration's backfill (and a bulk load's) gives the same times from the same history.
     const times = () =>
       app.db
-        .select({ id: tickets.id, firstActionAt: tickets.firstActionAt, finishedAt: tickets.finishedAt })
+        .select({
+          id: tickets.id,
+          firstActionAt: tickets.firstActionAt,
+          finishedAt: tickets.finishedAt,
+          slaMet: tickets.slaMet,
+          slaMissed: tickets.slaMissed,
+        })
         .from(tickets)
         .orderBy(tickets.id);
     const kept = await times();
-    await app.db.update(tickets).set({ firstActionAt: null, finishedAt: null });
+    // P1: review within its time, resolution past it (the trigger on the stage log).
+    expect(kept.find((row) => row.id === ids.p1)).toMatchObject({
+      slaMet: [1, 0, 0, 0],
+      slaMissed: [0, 1, 0, 0],
+    });
+    await app.db
+      .update(tickets)
+      .set({ firstActionAt: null, finishedAt: null, slaMet: [0, 0, 0, 0], slaMissed: [0, 0, 0, 0] });
     await app.db.execute(sql`select ticket_report_times_backfill()`);
+    await app.db.execute(sql`select ticket_stage_sla_backfill()`);
     expect(await times()).toEqual(kept);
+    // The counts' positions are those of SLA_STAGES, as migration 0012's trigger writes them.
+    expect(SLA_STAGES).toEqual(['review', 'resolution', 'approval', 'appeal']);
   });
 
   it('closes November on the 1st: snapshot frozen, each office bearer mailed once', async () => {

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -225,6 +226,14 @@ export const tickets = pgTable(
      */
     firstActionAt: timestamp('first_action_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The ticket's finished stages within and past their due time, one count per stage in the
+     * order of SLA_STAGES (review, resolution, approval, appeal), kept by a trigger on
+     * `ticket_stages` (migration 0012): the reports' service level per stage reads these instead
+     * of joining every stage (ADR 0040).
+     */
+    slaMet: smallint('sla_met').array().notNull().default(sql`'{0,0,0,0}'`),
+    slaMissed: smallint('sla_missed').array().notNull().default(sql`'{0,0,0,0}'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

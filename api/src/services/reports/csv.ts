@@ -115,14 +115,21 @@ const LOCAL_TIME = (column: string) =>
   `to_char(${column} at time zone '${REPORT_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`;
 
 /**
- * `csvCell` as an SQL expression on a text `value` (evaluated by the database, so a batch arrives
- * as one text): empty for null; an apostrophe before a leading `=`, `+`, `-`, `@`, tab or CR; quoted
- * (quotes doubled) when it holds a quote, a comma or a line break, or starts or ends with blanks.
+ * `csvCell` on a text as SQL, given `safe`, the text with an apostrophe before a leading `=`, `+`,
+ * `-`, `@`, tab or CR (`safeTextSql`, computed once per row): empty for null; quoted (quotes
+ * doubled) when it holds a quote, a comma or a line break, or starts or ends with blanks. Only the
+ * free texts (names, titles) go through it: ids, times and numbers never need it, and the status
+ * and stage names arrive already written by `csvCell`.
  */
-export function csvCellSql(value: string): string {
-  const safe = `(case when ${value} ~ E'^[=+@\\t\\r-]' then '''' || ${value} else ${value} end)`;
-  return `coalesce(case when ${safe} ~ E'[",\\r\\n]' or ${safe} ~ E'^\\\\s' or ${safe} ~ E'\\\\s$'
+export function csvCellSql(safe: string): string {
+  return `coalesce(case when strpos(${safe}, '"') > 0 or strpos(${safe}, ',') > 0
+      or strpos(${safe}, E'\\n') > 0 or strpos(${safe}, E'\\r') > 0 or ${safe} <> btrim(${safe}, E' \\t\\r\\n')
     then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end, '')`;
+}
+
+/** `value` with an apostrophe before a leading `=`, `+`, `-`, `@`, tab or CR. */
+export function safeTextSql(value: string): string {
+  return `case when left(${value}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${value} else ${value} end`;
 }
 
 /** A number as the CSV writes it (`6`, `5.6`), or empty. */
@@ -177,9 +184,11 @@ export function ticketExportWhere(
   return { where: conditions.join(' and '), values };
 }
 
-/** The names of the statuses or stages in `locale`, as a JSON object the statement looks them up in. */
+/** The names of the statuses or stages in `locale`, already CSV cells, as a JSON object the statement reads. */
 function labels(locale: string, kind: 'status' | 'stage', keys: readonly string[]): string {
-  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, translate(locale, `${kind}.${key}`)])));
+  return JSON.stringify(
+    Object.fromEntries(keys.map((key) => [key, csvCell(translate(locale, `${kind}.${key}`))])),
+  );
 }
 
 interface TicketBatch {
@@ -217,17 +226,17 @@ export function ticketsCsvStream(
       const statusNames = values.add(statuses);
       const stageNames = values.add(stages);
       const cells = [
-        csvCellSql(`'${TICKET_ID_PREFIX}-' || t.id`),
-        csvCellSql(LOCAL_TIME('t.created_at')),
-        csvCellSql('c.name'),
-        csvCellSql('m.name'),
-        csvCellSql('t.title'),
-        csvCellSql('coalesce(t.submitter_name, u.full_name)'),
-        csvCellSql(`(${statusNames}::jsonb ->> t.status)`),
-        csvCellSql(`(${stageNames}::jsonb ->> t.stage)`),
-        csvCellSql(LOCAL_TIME('t.due_at')),
-        csvCellSql(LOCAL_TIME('t.first_action_at')),
-        csvCellSql(LOCAL_TIME('t.finished_at')),
+        `'${TICKET_ID_PREFIX}-' || t.id`,
+        LOCAL_TIME('t.created_at'),
+        csvCellSql('x.city'),
+        csvCellSql('x.committee'),
+        csvCellSql('x.title'),
+        csvCellSql('x.member'),
+        `(${statusNames}::jsonb ->> t.status)`,
+        `coalesce(${stageNames}::jsonb ->> t.stage, '')`,
+        `coalesce(${LOCAL_TIME('t.due_at')}, '')`,
+        `coalesce(${LOCAL_TIME('t.first_action_at')}, '')`,
+        `coalesce(${LOCAL_TIME('t.finished_at')}, '')`,
         numberSql(hoursSql('t.first_action_at')),
         numberSql(`case when t.status = 'resolved' then ${hoursSql('t.finished_at')} end`),
       ];
@@ -239,6 +248,10 @@ export function ticketsCsvStream(
             join cities c on c.id = t.city_id
             left join committees m on m.id = t.committee_id
             left join users u on u.id = t.customer_id
+            cross join lateral (select
+              ${safeTextSql('c.name')} as city, ${safeTextSql('m.name')} as committee,
+              ${safeTextSql('t.title')} as title, ${safeTextSql('coalesce(t.submitter_name, u.full_name)')} as member
+            ) x
             where ${where}${keyset}
             order by t.created_at desc, t.id desc
             limit ${EXPORT_BATCH}

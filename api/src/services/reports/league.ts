@@ -30,8 +30,9 @@ import {
   countsOf,
   lastWordOf,
   percentilesOf,
-  STAGE_AGGREGATES,
   share,
+  stageColumns,
+  stageRowsOf,
   TICKET_AGGREGATES,
 } from './summary';
 
@@ -117,16 +118,12 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * 86_400_000);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
-  const [cities, totals, stages, backlog] = await Promise.all([
+  const [cities, totals, backlog] = await Promise.all([
     db.execute(sql`select id, name from cities order by id`),
     db.execute(
-      sql`select t.city_id, ${TICKET_AGGREGATES} from tickets t where ${inMonth} group by t.city_id`,
+      sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
+          from tickets t where ${inMonth} group by t.city_id`,
     ),
-    db.execute(sql`
-      select t.city_id, ${STAGE_AGGREGATES(new Date(at))}
-      from tickets t join ticket_stages s on s.ticket_id = t.id
-      where ${inMonth} and s.due_at is not null
-      group by t.city_id`),
     // Open at `at` and received before `at` − 21 days: still open now (partial index of open
     // tickets), or finished only after `at` (index of finished ones).
     db.execute(sql`
@@ -141,10 +138,10 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
       ) b group by city_id`),
   ]);
   const totalBy = new Map(
-    rowsOf<AggregateRow & { city_id: number }>(totals).map((row) => [row.city_id, row]),
-  );
-  const stageBy = new Map(
-    rowsOf<{ city_id: number; counted: number; within: number }>(stages).map((row) => [row.city_id, row]),
+    rowsOf<AggregateRow & Record<string, unknown> & { city_id: number }>(totals).map((row) => [
+      row.city_id,
+      row,
+    ]),
   );
   const backlogBy = new Map(
     rowsOf<{ city_id: number; n: number }>(backlog).map((row) => [row.city_id, row.n]),
@@ -152,7 +149,9 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   return rowsOf<{ id: number; name: string }>(cities).map((city) => {
     const total = totalBy.get(city.id);
     const counts = countsOf(total ?? { received: 0, resolved: 0, rejected: 0 });
-    const stage = stageBy.get(city.id);
+    const stages = stageRowsOf(total);
+    const withinSla = stages.reduce((sum, row) => sum + row.withinSla, 0);
+    const counted = stages.reduce((sum, row) => sum + row.counted, 0);
     const lastWord = lastWordOf(counts);
     return {
       cityId: city.id,
@@ -162,7 +161,7 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
       firstActionMedianHours: percentilesOf(total?.first_percentiles ?? null)[0],
       resolutionMedianHours: percentilesOf(total?.resolution_percentiles ?? null)[0],
       resolutionP90Hours: percentilesOf(total?.resolution_percentiles ?? null)[1],
-      withinSlaShare: share(Number(stage?.within ?? 0), Number(stage?.counted ?? 0)),
+      withinSlaShare: share(withinSla, counted),
       ratingAverage: lastWord.ratingAverage,
       answerRate: lastWord.answerRate,
       reopenRate: lastWord.reopenRate,

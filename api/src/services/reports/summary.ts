@@ -98,26 +98,31 @@ function durations(row: AggregateRow): { firstAction: ReportDuration; resolution
 }
 
 /**
- * The service level of each stage over the stages of `tickets t` matching `where`: counted when
- * finished or open past its due time at `now`; within when finished by its due time. A stage
- * carried over without a due time yet is not counted.
+ * The service level of each stage over the tickets of a statement on `tickets t`: a stage counts
+ * once it finished (the ticket's `sla_met` and `sla_missed`, kept per stage by migration 0012's
+ * trigger) or while it is open past its due time at `now` (the ticket's open `stage` and `due_at`);
+ * it is within when it finished by its due time. Columns `met_N`, `missed_N` per position in
+ * SLA_STAGES.
  */
-export const STAGE_AGGREGATES = (now: Date) => sql`
-  (count(*) filter (where s.left_at is not null or s.due_at <= ${now.toISOString()}::timestamptz))::int as counted,
-  (count(*) filter (where s.left_at is not null and s.left_at <= s.due_at))::int as within`;
-
-async function stageRows(db: Reader, where: SQL, now: Date): Promise<ReportStageRow[]> {
-  const rows = rowsOf<{ stage: string; counted: number; within: number }>(
-    await db.execute(sql`
-      select s.stage, ${STAGE_AGGREGATES(now)}
-      from tickets t join ticket_stages s on s.ticket_id = t.id
-      where ${where} and s.due_at is not null
-      group by s.stage`),
+export function stageColumns(now: Date): SQL {
+  const at = now.toISOString();
+  return sql.join(
+    SLA_STAGES.map((stage, index) => {
+      const position = sql.raw(String(index + 1));
+      return sql`coalesce(sum(t.sla_met[${position}]), 0)::int as ${sql.raw(`met_${index + 1}`)},
+        (coalesce(sum(t.sla_missed[${position}]), 0)
+          + count(*) filter (where t.stage = ${stage} and t.due_at <= ${at}::timestamptz))::int
+          as ${sql.raw(`missed_${index + 1}`)}`;
+    }),
+    sql`, `,
   );
-  return SLA_STAGES.map((stage) => {
-    const row = rows.find((candidate) => candidate.stage === stage);
-    const counted = Number(row?.counted ?? 0);
-    const withinSla = Number(row?.within ?? 0);
+}
+
+/** The per-stage rows of a row with `stageColumns`. */
+export function stageRowsOf(row: Record<string, unknown> | undefined): ReportStageRow[] {
+  return SLA_STAGES.map((stage, index) => {
+    const withinSla = Number(row?.[`met_${index + 1}`] ?? 0);
+    const counted = withinSla + Number(row?.[`missed_${index + 1}`] ?? 0);
     return { stage, counted, withinSla, share: share(withinSla, counted) };
   });
 }
@@ -142,8 +147,8 @@ export function lastWordOf(counts: ReportCounts): ReportLastWord {
 /** GET /reports/summary. */
 export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Date): Promise<ReportSummary> {
   const where = receivedWhere(filter);
-  const [totals, committees, statuses, slaByStage] = await Promise.all([
-    db.execute(sql`select ${TICKET_AGGREGATES} from tickets t where ${where}`),
+  const [totals, committees, statuses] = await Promise.all([
+    db.execute(sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)} from tickets t where ${where}`),
     db.execute(sql`
       select t.committee_id, c.name as committee_name, count(*)::int as received,
              (count(*) filter (where t.status = 'resolved'))::int as resolved,
@@ -153,10 +158,10 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
       group by t.committee_id, c.name
       order by count(*) desc, c.name nulls last`),
     db.execute(sql`select t.status, count(*)::int as count from tickets t where ${where} group by t.status`),
-    stageRows(db, where, now),
   ]);
-  const [total] = rowsOf<AggregateRow>(totals);
+  const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
   if (!total) throw new Error('an aggregate answered no row');
+  const slaByStage = stageRowsOf(total);
   const counts = countsOf(total);
   const byCommittee: ReportCommitteeRow[] = rowsOf<{
     committee_id: number | null;
