@@ -116,6 +116,7 @@ export const publicIntakeEn = {
       review: 'City president’s review',
       resolution: 'Convenor’s resolution',
       approval: 'Office bearer’s final approval',
+      appeal: 'Credai President’s appeal decision',
     },
     holder: 'With',
     entered: 'Started',

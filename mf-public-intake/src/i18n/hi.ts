@@ -115,6 +115,7 @@ export const publicIntakeHi: Translation<typeof publicIntakeEn> = {
       review: 'शहर अध्यक्ष की समीक्षा',
       resolution: 'संयोजक का समाधान',
       approval: 'पदाधिकारी की अंतिम स्वीकृति',
+      appeal: 'अपील पर क्रेडाई अध्यक्ष का फ़ैसला',
     },
     holder: 'किसके पास',
     entered: 'शुरू हुआ',

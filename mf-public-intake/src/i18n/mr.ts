@@ -115,6 +115,7 @@ export const publicIntakeMr: Translation<typeof publicIntakeEn> = {
       review: 'शहर अध्यक्षांचे पुनरावलोकन',
       resolution: 'संयोजकांचे निराकरण',
       approval: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
+      appeal: 'अपिलावर क्रेडाई अध्यक्षांचा निर्णय',
     },
     holder: 'कोणाकडे',
     entered: 'सुरू झाले',

@@ -440,6 +440,7 @@ export const staffDashboardEn = {
       review: 'City president’s review',
       resolution: 'Convenor’s resolution',
       approval: 'Office bearer’s final approval',
+      appeal: 'Credai President’s appeal decision',
     },
     dueAt: 'Due by {{when}}',
     noOpenStage: 'No step is open on this ticket.',

@@ -437,6 +437,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
       review: 'शहर अध्यक्ष की समीक्षा',
       resolution: 'संयोजक का समाधान',
       approval: 'पदाधिकारी की अंतिम स्वीकृति',
+      appeal: 'अपील पर क्रेडाई अध्यक्ष का फ़ैसला',
     },
     dueAt: '{{when}} तक देय',
     noOpenStage: 'इस टिकट पर कोई चरण खुला नहीं है।',

@@ -437,6 +437,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
       review: 'शहर अध्यक्षांचे पुनरावलोकन',
       resolution: 'संयोजकांचे निराकरण',
       approval: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
+      appeal: 'अपिलावर क्रेडाई अध्यक्षांचा निर्णय',
     },
     dueAt: '{{when}} पर्यंत देय',
     noOpenStage: 'या तिकिटावर एकही टप्पा खुला नाही.',

@@ -8,6 +8,7 @@ import {
   errorText,
   refusalText,
   TEXT_LIMITS,
+  ticketIdDisplay,
 } from 'shared-contracts';
 import { showToast } from '../../../components/showToast';
 import { useIsMobile } from '../../../hooks/useIsMobile';
@@ -36,7 +37,7 @@ export function AppealDecisionDialog({ appeal, onClose }: { appeal: Appeal | nul
     <Modal
       opened={appeal !== null}
       onClose={onClose}
-      title={appeal ? t('appeals.decide.title', { ticket: appeal.ticketNumber }) : ''}
+      title={appeal ? t('appeals.decide.title', { ticket: ticketIdDisplay(appeal.ticketId) }) : ''}
       fullScreen={mobile}
       size="lg"
       closeButtonProps={{ 'aria-label': t('details.close') }}
@@ -66,7 +67,10 @@ function DecisionForm({ appeal, onClose }: { appeal: Appeal; onClose: () => void
       { appealId: appeal.id, body: { outcome, reason: reason.trim() } },
       {
         onSuccess: () => {
-          showToast('green', t(`appeals.decide.done.${outcome}`, { ticket: appeal.ticketNumber }));
+          showToast(
+            'green',
+            t(`appeals.decide.done.${outcome}`, { ticket: ticketIdDisplay(appeal.ticketId) }),
+          );
           onClose();
         },
       },

@@ -18,7 +18,8 @@ function appealOn(ticket: Ticket, id: number, change: Partial<Appeal> = {}): App
   return {
     id,
     ticketId: ticket.id,
-    ticketNumber: `CREDAI-${ticket.id}`,
+    // The api's own spelling; the screens show the CREDAI- id of every list.
+    ticketNumber: `#${ticket.id}`,
     title: ticket.title,
     city: ticket.city ?? null,
     committee: ticket.committee?.name ?? null,
@@ -82,7 +83,7 @@ describe("the association president's Appeals (docs/architecture.md#the-members-
     expect(within(panel).getByText('2 open appeals, the earliest due first')).toBeInTheDocument();
     const [overdue, later] = cards(panel) as [HTMLElement, HTMLElement];
     const second = api.appeals[1] as Appeal;
-    expect(overdue).toHaveAccessibleName(`Appeal on ${second.ticketNumber}`);
+    expect(overdue).toHaveAccessibleName(`Appeal on CREDAI-${second.ticketId}`);
     expect(within(overdue).getByText(second.title)).toBeInTheDocument();
     expect(within(overdue).getByText(second.reason)).toBeInTheDocument();
     expect(within(overdue).getByText(second.city as string)).toBeInTheDocument();
@@ -97,7 +98,7 @@ describe("the association president's Appeals (docs/architecture.md#the-members-
     expect(within(overdue).getByText('Open')).toBeInTheDocument();
     expect(within(later).getByText(/^Due in \d+ days$/)).toBeInTheDocument();
     expect(
-      within(overdue).getByRole('link', { name: `Open the ticket ${second.ticketNumber}` }),
+      within(overdue).getByRole('link', { name: `Open the ticket CREDAI-${second.ticketId}` }),
     ).toHaveAttribute('href', `/dashboard?ticket=${second.ticketId}`);
   });
 
@@ -141,7 +142,9 @@ describe('the decision dialog', () => {
     const second = api.appeals[1] as Appeal;
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
     await user.click(within(cards(panel)[0] as HTMLElement).getByRole('button', { name: 'Decide' }));
-    const dialog = await screen.findByRole('dialog', { name: `Decide the appeal on ${second.ticketNumber}` });
+    const dialog = await screen.findByRole('dialog', {
+      name: `Decide the appeal on CREDAI-${second.ticketId}`,
+    });
     expect(within(dialog).getByText(second.reason)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Record decision' }));
     expect(await within(dialog).findByText('Choose a decision')).toBeInTheDocument();
@@ -155,7 +158,7 @@ describe('the decision dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record decision' }));
 
     expect(
-      await screen.findByText(`${second.ticketNumber} is sent back to the chapter.`),
+      await screen.findByText(`CREDAI-${second.ticketId} is sent back to the chapter.`),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const post = api.calls.find((call) => call.method === 'POST');
@@ -179,7 +182,9 @@ describe('the decision dialog', () => {
     const user = userEvent.setup();
     const first = api.appeals[0] as Appeal;
     await user.click(within(cards(panel)[1] as HTMLElement).getByRole('button', { name: 'Decide' }));
-    const dialog = await screen.findByRole('dialog', { name: `Decide the appeal on ${first.ticketNumber}` });
+    const dialog = await screen.findByRole('dialog', {
+      name: `Decide the appeal on CREDAI-${first.ticketId}`,
+    });
     // Someone decided it meanwhile (another tab).
     api.appeals = api.appeals.map((row) =>
       row.id === first.id ? { ...row, outcome: 'upheld', decisionReason: 'Done', decidedAt: inDays(0) } : row,

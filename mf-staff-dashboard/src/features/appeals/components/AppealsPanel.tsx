@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   pageCount,
+  ticketIdDisplay,
 } from 'shared-contracts';
 import { AppealStateBadge } from '../../../components/AppealStateBadge';
 import { DueBadge } from '../../../components/DueBadge';
@@ -40,11 +41,11 @@ function AppealCard({ appeal, onDecide }: { appeal: Appeal; onDecide: (appeal: A
       component="li"
       withBorder
       padding="md"
-      aria-label={t('appeals.cardLabel', { ticket: appeal.ticketNumber })}
+      aria-label={t('appeals.cardLabel', { ticket: ticketIdDisplay(appeal.ticketId) })}
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Text fw={700}>{appeal.ticketNumber}</Text>
+          <Text fw={700}>{ticketIdDisplay(appeal.ticketId)}</Text>
           <Group gap={6} justify="flex-end">
             {open && <DueBadge ticket={{ dueAt: appeal.dueAt, dueSoonAt: null }} />}
             <AppealStateBadge appeal={appeal} />
@@ -85,7 +86,7 @@ function AppealCard({ appeal, onDecide }: { appeal: Appeal; onDecide: (appeal: A
             component={Link}
             to={`/dashboard?ticket=${appeal.ticketId}`}
             size="sm"
-            aria-label={t('appeals.openTicketLabel', { ticket: appeal.ticketNumber })}
+            aria-label={t('appeals.openTicketLabel', { ticket: ticketIdDisplay(appeal.ticketId) })}
           >
             {t('appeals.openTicket')}
           </Anchor>
