@@ -234,6 +234,15 @@ export const tickets = pgTable(
      */
     slaMet: smallint('sla_met').array().notNull().default(sql`'{0,0,0,0}'`),
     slaMissed: smallint('sla_missed').array().notNull().default(sql`'{0,0,0,0}'`),
+    /**
+     * The member's last word (docs/architecture.md#the-members-last-word, ADR 0038): when the
+     * current outcome (resolved or rejected) was reached, when the case was closed (the status
+     * stays as it is), and the member's reopening (once per ticket).
+     */
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+    reopenReason: text('reopen_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -283,6 +292,10 @@ export const tickets = pgTable(
     index('tickets_city_open_created_idx')
       .on(table.cityId, table.createdAt)
       .where(sql`${table.finishedAt} is null`),
+    // The tick's closing of unanswered outcomes reads only the outcomes still open.
+    index('tickets_open_outcome_idx')
+      .on(table.outcomeAt, table.id)
+      .where(sql`${table.closedAt} is null and ${table.status} in ('resolved', 'rejected')`),
   ],
 );
 
@@ -636,3 +649,70 @@ export const reportMonthMailings = pgTable('report_month_mailings', {
   messages: integer('messages').notNull(),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
 });
+/** The member's rating of an outcome: one per ticket and outcome (ADR 0038). */
+export const ticketRatings = pgTable(
+  'ticket_ratings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    outcome: text('outcome').$type<'resolved' | 'rejected'>().notNull(),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('ticket_ratings_ticket_outcome_unique').on(table.ticketId, table.outcome),
+    check('ticket_ratings_outcome_check', sql`${table.outcome} in ('resolved', 'rejected')`),
+    check('ticket_ratings_stars_check', sql`${table.stars} between 1 and 5`),
+    index('ticket_ratings_created_idx').on(table.createdAt),
+  ],
+);
+
+/** The member's appeal to the Credai President: one per ticket, decided within 30 days (ADR 0038). */
+export const ticketAppeals = pgTable(
+  'ticket_appeals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    outcome: text('outcome').$type<'upheld' | 'remanded' | 'dismissed'>(),
+    decisionReason: text('decision_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('ticket_appeals_ticket_unique').on(table.ticketId),
+    check('ticket_appeals_outcome_check', sql`${table.outcome} in ('upheld', 'remanded', 'dismissed')`),
+    // The Credai President's open appeals by due time; the decided ones newest first.
+    index('ticket_appeals_open_idx').on(table.dueAt, table.id).where(sql`${table.decidedAt} is null`),
+    index('ticket_appeals_decided_idx')
+      .on(table.decidedAt.desc().nullsFirst(), table.id)
+      .where(sql`${table.decidedAt} is not null`),
+  ],
+);
+
+/** A ticket moved to another city and/or committee, by whom and why (ADR 0038). */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    fromCityId: integer('from_city_id').references(() => cities.id, { onDelete: 'set null' }),
+    toCityId: integer('to_city_id').references(() => cities.id, { onDelete: 'set null' }),
+    fromCommitteeId: integer('from_committee_id').references(() => committees.id, { onDelete: 'set null' }),
+    toCommitteeId: integer('to_committee_id').references(() => committees.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ticket_transfers_ticket_idx').on(table.ticketId, table.id)],
+);

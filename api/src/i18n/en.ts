@@ -77,6 +77,51 @@ export const en = {
       notRanked: 'League table: the chapter had nothing to score this month.',
       reportsLinkLabel: 'Open the reports',
     },
+    ratingRequested: {
+      subject: 'How was the outcome of your ticket #{{ticketId}}?',
+      greeting: 'Dear {{name}},',
+      body: 'Your ticket "{{title}}" is now {{statusLabel}}. Please rate the outcome within {{days}} days: if it is not right, you can reopen the ticket or appeal to the Credai President from the ticket page.',
+      memberLinkLabel: 'Rate the outcome',
+      openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
+    appealFiledStaff: {
+      subject: 'Appeal on ticket #{{ticketId}} in {{city}}',
+      body: 'The member appealed ticket #{{ticketId}} of the {{city}} chapter, "{{title}}", to you. Your decision is due by {{due}}. The appeal:',
+      dashboardLinkLabel: 'Open the appeals',
+    },
+    appealDecidedMember: {
+      subject: 'Your appeal on ticket #{{ticketId}} was decided',
+      greeting: 'Dear {{name}},',
+      upheld: 'The Credai President upheld the outcome of your ticket "{{title}}", for this reason:',
+      remanded:
+        'The Credai President sent your ticket "{{title}}" back to the City President, for this reason:',
+      dismissed: 'The Credai President dismissed your appeal on the ticket "{{title}}", for this reason:',
+      openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
+    appealRemandedStaff: {
+      subject: 'Ticket #{{ticketId}} is back with you after an appeal',
+      body: 'The Credai President sent ticket #{{ticketId}} of the {{city}} chapter, "{{title}}", back to you: {{reason}}. The member\'s appeal:',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    ticketReopenedStaff: {
+      subject: 'Ticket #{{ticketId}} was reopened by the member',
+      body: 'The member reopened ticket #{{ticketId}} of the {{city}} chapter, "{{title}}". It is with you again, for this reason:',
+      dashboardLinkLabel: 'Open the ticket',
+    },
+    ticketTransferredMember: {
+      subject: 'Your ticket #{{ticketId}} was transferred',
+      greeting: 'Dear {{name}},',
+      body: 'Your ticket "{{title}}" was transferred from {{from}} to {{to}}: {{reason}}',
+      openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
+      trackLinkLabel: 'Get a new link to your tickets',
+    },
+    ticketTransferredStaff: {
+      subject: 'Ticket #{{ticketId}} was transferred to {{city}}',
+      body: 'Ticket #{{ticketId}}, "{{title}}", was transferred from {{from}} to {{to}}: {{reason}}',
+      dashboardLinkLabel: 'Open the ticket',
+    },
     memberLink: {
       subject: 'Your link to your tickets',
       greeting: 'Dear {{name}},',

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
+import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
 import { messageRoutes } from './messages';
 import { reportRoutes } from './reports';
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(viewLinkRoutes);
   await app.register(slaRoutes);
   await app.register(reportRoutes);
+  await app.register(lastWordRoutes);
 };

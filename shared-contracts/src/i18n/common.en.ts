@@ -35,6 +35,11 @@ export const commonEn = {
       escalated: 'Escalation of an overdue stage',
       interimReply: 'Interim reply',
       reportMonthly: 'Monthly report',
+      ratingRequested: 'Request to rate the outcome',
+      appealFiled: 'Appeal filed',
+      appealDecided: 'Appeal decided',
+      reopened: 'Ticket reopened',
+      transferred: 'Ticket transferred',
     },
   },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */

@@ -33,6 +33,11 @@ export const commonHi: Translation<typeof commonEn> = {
       escalated: 'अतिदेय चरण को आगे बढ़ाना',
       interimReply: 'अंतरिम उत्तर',
       reportMonthly: 'मासिक रिपोर्ट',
+      ratingRequested: 'परिणाम की रेटिंग का अनुरोध',
+      appealFiled: 'अपील दर्ज',
+      appealDecided: 'अपील पर निर्णय',
+      reopened: 'टिकट फिर से खोला गया',
+      transferred: 'टिकट स्थानांतरित',
     },
   },
   role: {

@@ -33,6 +33,11 @@ export const commonMr: Translation<typeof commonEn> = {
       escalated: 'थकीत टप्पा पुढे पाठवणे',
       interimReply: 'अंतरिम उत्तर',
       reportMonthly: 'मासिक अहवाल',
+      ratingRequested: 'निकालाला रेटिंग देण्याची विनंती',
+      appealFiled: 'अपील दाखल',
+      appealDecided: 'अपीलवर निर्णय',
+      reopened: 'तिकीट पुन्हा उघडले',
+      transferred: 'तिकीट हस्तांतरित',
     },
   },
   role: {

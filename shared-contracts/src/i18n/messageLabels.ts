@@ -24,6 +24,11 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'ticket.escalated': 'messages.event.escalated',
   'ticket.interim_reply': 'messages.event.interimReply',
   'report.monthly': 'messages.event.reportMonthly',
+  'rating.requested': 'messages.event.ratingRequested',
+  'appeal.filed': 'messages.event.appealFiled',
+  'appeal.decided': 'messages.event.appealDecided',
+  'ticket.reopened': 'messages.event.reopened',
+  'ticket.transferred': 'messages.event.transferred',
 };
 
 /** The channel's name ("Email", "SMS", "WhatsApp"). */

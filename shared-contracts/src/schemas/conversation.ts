@@ -59,6 +59,12 @@ export const MESSAGE_EVENTS = [
   'ticket.escalated',
   'ticket.interim_reply',
   'report.monthly',
+  // The member's last word (ADR 0038).
+  'rating.requested',
+  'appeal.filed',
+  'appeal.decided',
+  'ticket.reopened',
+  'ticket.transferred',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

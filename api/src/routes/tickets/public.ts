@@ -55,6 +55,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         await lookupViewer(app, request, reply),
         request.params.id,
+        app.clock.now(),
       );
       // Staff see the member's contact details in full: the trail records who read them.
       if (access.audience === 'staff') {

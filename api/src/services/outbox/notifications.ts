@@ -98,6 +98,20 @@ export interface InterimReplyFacts {
   expectedBy: string;
 }
 
+/**
+ * A step of the member's last word (ADR 0038): `rating.requested` (the member), `appeal.filed`
+ * (the Credai President), `appeal.decided` (the member; the city president on a remand),
+ * `ticket.reopened` (the holder), `ticket.transferred` (the member and the new city president).
+ */
+export interface LastWordFacts {
+  ticketId: number;
+  event: 'rating.requested' | 'appeal.filed' | 'appeal.decided' | 'ticket.reopened' | 'ticket.transferred';
+  /** The member's template and its parameters (the ticket's title, city and the member's name are added). */
+  member?: { template: string; params: Record<string, unknown> };
+  /** Staff by email (an inactive or missing one gets nothing). */
+  staff?: { userId: number | null; template: string; params: Record<string, unknown> }[];
+}
+
 /** The phone channels a ticket's opt-in covers: both or none (one box on the submit form). */
 export function phoneChannelsOf(phoneUpdates: boolean): readonly MessageChannel[] {
   return phoneUpdates ? ['sms', 'whatsapp'] : [];
@@ -301,6 +315,37 @@ export class Notifier {
       ticket.id,
     );
     await enqueueMessages(tx, messages, this.clock.now());
+  }
+
+  /** A step of the member's last word: its messages, in the step's transaction. */
+  async lastWord(tx: Writer, facts: LastWordFacts): Promise<void> {
+    const ticket = await ticketFacts(tx, facts.ticketId);
+    if (!ticket) return;
+    const common = { ticketId: ticket.id, title: ticket.title, city: ticket.city };
+    const messages = facts.member
+      ? this.messagesTo(
+          ticket.member,
+          facts.event,
+          facts.member.template,
+          { ...common, name: ticket.member.fullName, ...facts.member.params },
+          ticket.id,
+        )
+      : [];
+    const staff: StaffEmail[] = (facts.staff ?? []).flatMap((to) =>
+      to.userId == null
+        ? []
+        : [
+            {
+              userId: to.userId,
+              event: facts.event,
+              ticketId: ticket.id,
+              template: to.template,
+              params: { ...common, ...to.params },
+              locale: DEFAULT_LOCALE,
+            },
+          ],
+    );
+    await enqueueWithStaff(tx, messages, staff, this.clock.now());
   }
 
   /** Staff rotated the ticket's share key: its member gets the new share link by email. */

@@ -35,6 +35,13 @@ export const TEMPLATES = {
   stageEscalated: { toMember: false },
   interimReplyMember: { toMember: true },
   reportMonthly: { toMember: false },
+  ratingRequested: { toMember: true },
+  appealFiledStaff: { toMember: false },
+  appealDecidedMember: { toMember: true },
+  appealRemandedStaff: { toMember: false },
+  ticketReopenedStaff: { toMember: false },
+  ticketTransferredMember: { toMember: true },
+  ticketTransferredStaff: { toMember: false },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -170,6 +177,50 @@ function blocksOf(
         },
         link('reportsLinkLabel', REPORTS_PATH),
       ];
+    case 'ratingRequested':
+      // The member's private link when the worker issued one (a member without a live key), else
+      // the way to ask for it, as the status emails do: a key lives only as a hash (ADR 0038).
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        ...(typeof params.memberUrl === 'string'
+          ? [link('memberLinkLabel', params.memberUrl)]
+          : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH)]),
+      ];
+    case 'appealFiledStaff':
+      return [
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.reason ?? '') },
+        link('dashboardLinkLabel', dashboardPath(ticketId)),
+      ];
+    case 'appealDecidedMember': {
+      const outcome = ['upheld', 'remanded', 'dismissed'].includes(String(params.outcome))
+        ? String(params.outcome)
+        : 'dismissed';
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t(outcome) },
+        { kind: 'quote', text: String(params.reason ?? '') },
+        { kind: 'text', text: t('openWithLink') },
+        link('trackLinkLabel', TRACK_PATH),
+      ];
+    }
+    case 'appealRemandedStaff':
+    case 'ticketReopenedStaff':
+      return [
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.quote ?? '') },
+        link('dashboardLinkLabel', dashboardPath(ticketId)),
+      ];
+    case 'ticketTransferredMember':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        { kind: 'text', text: t('openWithLink') },
+        link('trackLinkLabel', TRACK_PATH),
+      ];
+    case 'ticketTransferredStaff':
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
     case 'memberLink':
       return [
         { kind: 'text', text: t('greeting') },

@@ -35,6 +35,7 @@ import { stageAlerts, ticketComments, ticketStages, tickets } from '../../db/sch
 import type { Clock } from '../clock';
 import type { Notifier } from '../outbox/notifications';
 import type { Writer } from '../outbox/outboxStore';
+import { closeSilentCases } from '../tickets/lastWord';
 import { type ChapterTime, chapterTime } from './settings';
 import { recipientFor, rowsOf, stageTimes } from './stages';
 
@@ -50,6 +51,8 @@ export interface TickResult {
   alerts: number;
   /** Whether another instance held the tick's lock, so this one left the work to it. */
   yielded: boolean;
+  /** Cases closed: no rating within the chapter's window, or a low rating not appealed in 30 days. */
+  closed: number;
 }
 
 interface Logger {
@@ -192,7 +195,7 @@ export class SlaScheduler {
 
   private async runTick(): Promise<TickResult> {
     const now = this.clock.now();
-    const result: TickResult = { scheduled: 0, alerts: 0, yielded: false };
+    const result: TickResult = { scheduled: 0, alerts: 0, yielded: false, closed: 0 };
     const chapters = new Map<number, ChapterTime>();
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
@@ -213,7 +216,13 @@ export class SlaScheduler {
       if (batch.stages > 0) this.notifier.afterCommit();
       if (batch.stages < TICK_BATCH) break;
     }
-    if (result.scheduled || result.alerts) this.log.info(result, 'SLA tick');
+    const closing = await this.db.transaction(async (tx) => {
+      if (!(await tryTickLock(tx))) return null;
+      return closeSilentCases(tx, now);
+    });
+    if (closing === null) return { ...result, yielded: true };
+    result.closed = closing.unrated + closing.noAppeal;
+    if (result.scheduled || result.alerts || result.closed) this.log.info(result, 'SLA tick');
     return result;
   }
 
@@ -245,12 +254,15 @@ export class SlaScheduler {
         'next-level': asDate(row.due_at),
         president: asDate(row.president_at),
       };
-      for (const level of ALERT_LEVELS) {
+      // An appeal's stage is held by the Credai President, the top of the chain: the reminder at
+      // 80 % of its 30 days is all there is (no level above to escalate to; ADR 0038).
+      const levels = row.stage === 'appeal' ? (['reminder'] as const) : ALERT_LEVELS;
+      for (const level of levels) {
         if (done.has(level) || at[level] > now) continue;
         if (await this.alert(tx, row, level, now, time.calendar)) alerts += 1;
         done.add(level);
       }
-      const next = ALERT_LEVELS.filter((level) => !done.has(level)).map((level) => at[level])[0] ?? null;
+      const next = levels.filter((level) => !done.has(level)).map((level) => at[level])[0] ?? null;
       await tx.update(ticketStages).set({ nextAlertAt: next }).where(eq(ticketStages.id, row.id));
     }
     return { stages: rows.length, alerts };

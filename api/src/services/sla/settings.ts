@@ -24,7 +24,7 @@ import type { Writer } from '../outbox/outboxStore';
 /** What a stage is timed by in one chapter. */
 export interface ChapterTime {
   calendar: ChapterCalendar;
-  sla: SlaSettings;
+  sla: Required<SlaSettings>;
 }
 
 /** A stored JSON value as its schema reads it, or the fallback when it no longer parses. */

@@ -26,6 +26,7 @@ import {
   type TicketGate,
   type Viewer,
 } from './access';
+import { withLastWord } from './lastWord';
 import { maskEmail, maskMobile } from './masking';
 import { memberHistory, memberTicket } from './memberView';
 import { STORED_NAME, type StoredKind } from './storage';
@@ -68,6 +69,8 @@ export async function openTicket(
   db: AppDatabase,
   viewer: Viewer,
   id: number,
+  /** The api clock's now: the member's view says what the member may do now (ADR 0038). */
+  now: Date,
 ): Promise<{ ticket: Ticket; access: GrantedAccess }> {
   const gate = await findTicketGate(db, id);
   const decision = decideTicketAccess(viewer, gate);
@@ -76,7 +79,10 @@ export async function openTicket(
     : undefined;
   if (!ticket || !decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
   const access = grantOf(decision, gate);
-  return { ticket: decision.audience === 'member' ? memberTicket(ticket) : ticket, access };
+  if (decision.audience === 'member') {
+    return { ticket: memberTicket(await withLastWord(db, ticket, { now })), access };
+  }
+  return { ticket: await withLastWord(db, ticket), access };
 }
 
 /**

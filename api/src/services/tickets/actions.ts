@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   decide,
+  isFinalStatus,
   STALE_REASON,
   type Ticket,
   type TicketStatus,
@@ -18,6 +19,7 @@ import { cities, ticketComments, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import type { Notifier } from '../outbox/notifications';
+import { chapterTime } from '../sla/settings';
 import { syncStage } from '../sla/stages';
 import type { AccessActor } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
@@ -119,9 +121,16 @@ export async function actOnTicket(
     const publicText = noteText ? (plainText(actor, request.action, row) ?? history.text) : history.text;
 
     const written = await db.transaction(async (tx) => {
+      // An outcome (resolved, rejected) starts the member's last word: its windows count from now.
+      const outcome = isFinalStatus(patch.status);
       const updated = await tx
         .update(tickets)
-        .set({ ...patch, version: sql`${tickets.version} + 1`, updatedAt: sql`now()` })
+        .set({
+          ...patch,
+          ...(outcome ? { outcomeAt: request.now } : {}),
+          version: sql`${tickets.version} + 1`,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(tickets.id, id), eq(tickets.version, row.version)))
         .returning({ id: tickets.id });
       if (updated.length === 0) return false;
@@ -157,6 +166,17 @@ export async function actOnTicket(
         text: publicText,
         textIsPublic: true,
       });
+      if (outcome && notifier) {
+        const { sla } = await chapterTime(tx, row.cityId);
+        await notifier.lastWord(tx, {
+          ticketId: id,
+          event: 'rating.requested',
+          member: {
+            template: 'ratingRequested',
+            params: { status: patch.status, days: sla.ratingWindowDays },
+          },
+        });
+      }
       if (auditActor) {
         await recordAudit(tx, {
           actor: auditActor,

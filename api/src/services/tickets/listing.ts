@@ -427,7 +427,8 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
     where u.id = t.convenor_id and u.full_name <> '') x) as "convenor",
   (select row_to_json(x) from (select u.id, u.full_name as "fullName" from users u
     where u.id = t.observer_id and u.full_name <> '') x) as "observer",
-  t.stage, ${iso('t.due_at')} as "dueAt", ${iso('t.due_soon_at')} as "dueSoonAt", t.escalation) j`;
+  t.stage, ${iso('t.due_at')} as "dueAt", ${iso('t.due_soon_at')} as "dueSoonAt", t.escalation,
+  ${iso('t.closed_at')} as "closedAt", ${iso('t.reopened_at')} as "reopenedAt", t.reopen_reason as "reopenReason") j`;
 
 /**
  * The CTE `me`: the user behind the token, read in the statement that answers the call (lists,

@@ -89,6 +89,14 @@ export function memberTicket(ticket: Ticket): Ticket {
     dueAt: ticket.dueAt,
     dueSoonAt: ticket.dueSoonAt,
     escalation: ticket.escalation,
+    closedAt: ticket.closedAt,
+    rating: ticket.rating
+      ? { stars: ticket.rating.stars, comment: ticket.rating.comment, ratedAt: ticket.rating.ratedAt }
+      : ticket.rating,
+    reopenedAt: ticket.reopenedAt,
+    reopenReason: ticket.reopenReason,
+    appeal: ticket.appeal ? { ...ticket.appeal } : ticket.appeal,
+    lastWord: ticket.lastWord,
     ...(ticket.comments ? { comments: memberHistory(ticket.comments) } : {}),
     ...(ticket.attachments ? { attachments: ticket.attachments.map(memberAttachment) } : {}),
   };

@@ -145,7 +145,10 @@ async function activeOfRole(
 }
 
 /** docs/architecture.md#workflow: the city's chosen convenor when active, else an active convenor of the city. */
-async function convenorOf(tx: Transaction, city: SubmitRefs['city']): Promise<number | null> {
+async function convenorOf(
+  tx: Transaction,
+  city: Pick<SubmitRefs['city'], 'id' | 'convenorId'>,
+): Promise<number | null> {
   if (city.convenorId !== null) {
     const [chosen] = await tx
       .select({ id: users.id })
@@ -161,6 +164,14 @@ async function convenorOf(tx: Transaction, city: SubmitRefs['city']): Promise<nu
     if (chosen) return chosen.id;
   }
   return activeOfRole(tx, 'convenor', city.id);
+}
+
+/** The chain a ticket of the city gets, as at submit: its city president, convenor and observer. */
+export async function chainOf(tx: Transaction, city: Pick<SubmitRefs['city'], 'id' | 'convenorId'>) {
+  const cityPresidentId = await activeOfRole(tx, 'citypresident', city.id);
+  const convenorId = await convenorOf(tx, city);
+  const observerId = await activeOfRole(tx, 'observer', city.id);
+  return { cityPresidentId, convenorId, observerId };
 }
 
 export interface SubmitRequest {
