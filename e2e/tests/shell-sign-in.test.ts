@@ -19,12 +19,13 @@ afterAll(async () => {
 
 const ADMIN_MENU = [
   'Dashboard → /dashboard',
+  'Reports → /reports',
   'Users → /activity',
   'Failed messages → /messages',
   'Chapters → /chapters',
   'Logout',
 ];
-const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout'];
+const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Reports → /reports', 'Logout'];
 const FORM_MENU = ['Dashboard → /add-ticket', 'Logout'];
 
 /** Every demo account, where it lands, the title the staff dashboard shows it and its menu. */

@@ -6,6 +6,7 @@ export type MenuItem =
   | { key: 'users'; path: '/activity' }
   | { key: 'messages'; path: '/messages' }
   | { key: 'chapters'; path: '/chapters' }
+  | { key: 'reports'; path: '/reports' }
   | { key: 'logout'; path: '/' };
 
 const DASHBOARD: MenuItem = { key: 'dashboard', path: '/dashboard' };
@@ -13,6 +14,7 @@ const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', path: '/add-ticket' };
 const USERS: MenuItem = { key: 'users', path: '/activity' };
 const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
 const CHAPTERS: MenuItem = { key: 'chapters', path: '/chapters' };
+const REPORTS: MenuItem = { key: 'reports', path: '/reports' };
 const LOGOUT: MenuItem = { key: 'logout', path: '/' };
 
 /**
@@ -23,20 +25,22 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * Admins also get Failed messages (/messages): the outbox's messages it gave up on, which only
  * admins may see and retry (docs/architecture.md#conversation-and-notifications), and Chapters
  * (/chapters): cities, their committees and convenor, each chapter's calendar and SLA
- * (docs/architecture.md#time-and-service-levels).
+ * (docs/architecture.md#time-and-service-levels). Reports (/reports, docs/product.md#reports) follows
+ * Dashboard for the roles that may read them: admin and the Credai President every city, the city
+ * president and the convenor their own.
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
     case 'citypresident':
     case 'convenor':
     case 'credaipresident':
-      return [DASHBOARD, LOGOUT];
+      return [DASHBOARD, REPORTS, LOGOUT];
     case 'governor':
     case 'observer':
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, USERS, MESSAGES, CHAPTERS, LOGOUT];
+      return [DASHBOARD, REPORTS, USERS, MESSAGES, CHAPTERS, LOGOUT];
   }
 }
 

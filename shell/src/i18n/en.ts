@@ -24,6 +24,7 @@ export const shellEn = {
     users: 'Users',
     messages: 'Failed messages',
     chapters: 'Chapters',
+    reports: 'Reports',
     logout: 'Logout',
     close: 'Close menu',
   },

@@ -26,6 +26,7 @@ export const shellHi: Translation<typeof shellEn> = {
     users: 'उपयोगकर्ता',
     messages: 'न भेजे जा सके संदेश',
     chapters: 'शाखाएँ',
+    reports: 'रिपोर्ट',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करें',
   },

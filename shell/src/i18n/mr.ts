@@ -26,6 +26,7 @@ export const shellMr: Translation<typeof shellEn> = {
     users: 'वापरकर्ते',
     messages: 'न पाठवता आलेले संदेश',
     chapters: 'शाखा',
+    reports: 'अहवाल',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करा',
   },

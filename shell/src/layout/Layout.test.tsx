@@ -118,12 +118,13 @@ describe('header (docs/product.md#layout)', () => {
 describe('sidebar menu by role (docs/product.md#layout)', () => {
   const ADMIN_MENU = [
     'Dashboard → /dashboard',
+    'Reports → /reports',
     'Users → /activity',
     'Failed messages → /messages',
     'Chapters → /chapters',
     'Logout → button',
   ];
-  const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Logout → button'];
+  const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Reports → /reports', 'Logout → button'];
   const FORM_MENU = ['Dashboard → /add-ticket', 'Logout → button'];
 
   test.each([
