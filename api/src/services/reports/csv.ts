@@ -36,6 +36,12 @@ export const BOM = '\uFEFF';
 
 /** Tickets read per round trip of the export. */
 export const EXPORT_BATCH = 2_000;
+/**
+ * Tickets per text the database answers: about 80 kB, under V8's large-object size, so each text
+ * is freed by the young generation's quick collections rather than waiting for a full one (texts
+ * of a whole batch, 400 kB, raised the api's memory by 56 MB during an export of 1,000,000).
+ */
+export const CHUNK_ROWS = 400;
 
 /** A share as a number with 4 decimals (0.6667), or empty. */
 function shareCell(value: number | null): Cell {
@@ -202,8 +208,8 @@ interface TicketBatch {
  * The tickets as CSV, newest first, streamed: each batch is the next EXPORT_BATCH tickets after the
  * last one written (keyset on created_at and id, the order of `tickets_created_idx` and
  * `tickets_city_created_idx`). The database writes the batch's lines (`csvCellSql`) and answers
- * them as one text with the batch's last key: the api holds one text per batch, never an object per
- * ticket, and hands it on before it reads the next.
+ * them as a few texts of CHUNK_ROWS lines with the batch's last key: the api holds those texts,
+ * never an object per ticket, and hands them on before it reads the next batch.
  */
 export function ticketsCsvStream(
   runSql: RunSql,
@@ -240,7 +246,7 @@ export function ticketsCsvStream(
         numberSql(hoursSql('t.first_action_at')),
         numberSql(`case when t.status = 'resolved' then ${hoursSql('t.finished_at')} end`),
       ];
-      const [batch]: TicketBatch[] = await runSql<TicketBatch>({
+      const pieces: TicketBatch[] = await runSql<TicketBatch>({
         text: `
           with page as (
             select t.id, t.created_at, ${cells.join(" || ',' || ")} || E'\\r\\n' as line
@@ -255,18 +261,24 @@ export function ticketsCsvStream(
             where ${where}${keyset}
             order by t.created_at desc, t.id desc
             limit ${EXPORT_BATCH}
+          ), numbered as (
+            select line, row_number() over (order by created_at desc, id desc) as position from page
           ), last as (select id, created_at from page order by created_at, id limit 1)
-          select (select string_agg(line, '' order by created_at desc, id desc) from page) as chunk,
+          select string_agg(line, '' order by position) as chunk,
                  (select count(*)::int from page) as n,
                  (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from last)
                    as last_created_at,
-                 (select id from last) as last_id`,
+                 (select id from last) as last_id
+          from numbered
+          group by (position - 1) / ${CHUNK_ROWS}
+          order by (position - 1) / ${CHUNK_ROWS}`,
         values: values.list,
       });
-      if (!batch?.chunk || batch.n === 0) return;
-      yield batch.chunk;
-      after = { createdAt: batch.last_created_at as string, id: batch.last_id as number };
-      if (batch.n < EXPORT_BATCH) return;
+      const [first] = pieces;
+      if (!first || first.n === 0) return;
+      for (const piece of pieces) if (piece.chunk) yield piece.chunk;
+      after = { createdAt: first.last_created_at as string, id: first.last_id as number };
+      if (first.n < EXPORT_BATCH) return;
     }
   }
   return Readable.from(lines());
