@@ -54,7 +54,8 @@ function AppealCard({ appeal, onDecide }: { appeal: Appeal; onDecide: (appeal: A
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {appeal.title}
         </Text>
-        <Group gap="md" wrap="wrap">
+        {/* On a phone the three wrap onto lines as close as the card's other lines. */}
+        <Group gap="md" wrap="wrap" style={{ rowGap: 6 }}>
           <Line label={t('appeals.city')}>{appeal.city ?? t('details.notProvided')}</Line>
           <Line label={t('appeals.committee')}>{appeal.committee ?? t('details.notProvided')}</Line>
           <Line label={t('appeals.member')}>{appeal.memberName ?? t('details.notProvided')}</Line>
