@@ -21,7 +21,9 @@ import type { App } from '../src/app';
 import {
   chapterMonthSnapshots,
   outbox,
+  ticketAppeals,
   ticketComments,
+  ticketRatings,
   ticketStages,
   tickets,
   users,
@@ -220,6 +222,29 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     await stage(ids.m1, 'resolution', later(m1, 1), later(m1, 25), later(m1, 10));
     // M2: 30 November 20:00 UTC is 1 December 01:30 in India: December's, not November's.
     ids.m2 = await insertTicket(app, { city: 'Mumbai', createdAt: new Date('2026-11-30T20:00:00Z') });
+
+    // The members' last word (ADR 0038), rows as issue 19's steps write them. Pune: P1's resolution
+    // rated 4; P2's rejection rated 1 and appealed (undecided); P3 reopened once and resolved again,
+    // not rated now, though its earlier rejection was (5 stars): a rating of an outcome the ticket
+    // no longer has does not count. Mumbai: M1 rated 5. P5 (October) and M2 (December) rated too:
+    // outside November.
+    const rate = (ticketId: number, outcome: 'resolved' | 'rejected', stars: number, at: Date) =>
+      app.db.insert(ticketRatings).values({ ticketId, outcome, stars, createdAt: at });
+    await rate(ids.p1, 'resolved', 4, later(p1, 60));
+    await rate(ids.p2, 'rejected', 1, later(p2, 20));
+    await rate(ids.p3, 'rejected', 5, later(p3, 8));
+    await rate(ids.m1, 'resolved', 5, later(m1, 12));
+    await rate(ids.p5, 'rejected', 2, ist('2026-10-05', '10:00'));
+    await app.db.insert(ticketAppeals).values({
+      ticketId: ids.p2,
+      reason: 'The builder never answered',
+      filedAt: later(p2, 21),
+      dueAt: later(p2, 21 + 30 * 24),
+    });
+    await app.db
+      .update(tickets)
+      .set({ reopenedAt: later(p3, 40), reopenReason: 'The leak is back' })
+      .where(eq(tickets.id, ids.p3));
   }, APP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -334,7 +359,7 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       { stage: 'review', counted: 4, withinSla: 2, share: 0.5 },
       { stage: 'resolution', counted: 1, withinSla: 0, share: 0 },
       { stage: 'approval', counted: 0, withinSla: 0, share: null },
-      // The appeal's own 30-day clock (issue 19): no appeal in these fixtures.
+      // The appeal's own 30-day clock (issue 19): P2's appeal is written without its stage here.
       { stage: 'appeal', counted: 0, withinSla: 0, share: null },
     ]);
     expect(summary.byCommittee).toEqual(
@@ -365,16 +390,60 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       { status: 'resolved', count: 2 },
       { status: 'rejected', count: 1 },
     ]);
-    expect(summary.lastWord).toMatchObject({ decided: 3 });
+    // Decided P1, P2, P3; rated P1 (4) and P2 (1): 2.5, 2 of 3. Reopened P3 of the resolved P1
+    // and P3: 1/2. Appealed P2 of the 3 decided: 1/3.
+    expect(summary.lastWord).toEqual({
+      decided: 3,
+      rated: 2,
+      ratingAverage: 2.5,
+      answerRate: 2 / 3,
+      reopened: 1,
+      reopenRate: 0.5,
+      appealed: 1,
+      appealRate: 1 / 3,
+    });
     // Every chapter: Pune's 4 and Mumbai's 1 (M2 fell on 1 December in India).
     const all = (await get(`/api/reports/summary?${NOVEMBER}`, CREDAI_PRESIDENT)).json() as ReportSummary;
     expect(all.cityId).toBeNull();
     expect(all.counts).toEqual({ received: 5, resolved: 3, rejected: 1, open: 1 });
-    // A committee and a status narrow it.
+    // Rated 4, 1 and 5: 10/3 = 3.33; 3 of 4 decided; 1 of 3 resolved reopened; 1 of 4 appealed.
+    expect(all.lastWord).toEqual({
+      decided: 4,
+      rated: 3,
+      ratingAverage: 3.33,
+      answerRate: 0.75,
+      reopened: 1,
+      reopenRate: 1 / 3,
+      appealed: 1,
+      appealRate: 0.25,
+    });
+    // A committee and a status narrow it: P3 alone, reopened, unrated, not appealed.
     const narrowed = (
       await get(`/api/reports/summary?${NOVEMBER}&committee=${committeeB.id}&status=resolved`)
-    ).json();
+    ).json() as ReportSummary;
     expect(narrowed.counts).toEqual({ received: 1, resolved: 1, rejected: 0, open: 0 });
+    expect(narrowed.lastWord).toEqual({
+      decided: 1,
+      rated: 0,
+      ratingAverage: null,
+      answerRate: 0,
+      reopened: 1,
+      reopenRate: 1,
+      appealed: 0,
+      appealRate: 0,
+    });
+    // A status without an outcome: nothing decided, nothing to divide by.
+    const pending = (await get(`/api/reports/summary?${NOVEMBER}&city=${puneId}&status=pending`)).json();
+    expect(pending.lastWord).toEqual({
+      decided: 0,
+      rated: 0,
+      ratingAverage: null,
+      answerRate: null,
+      reopened: 0,
+      reopenRate: null,
+      appealed: 0,
+      appealRate: null,
+    });
   });
 
   it('counts received and resolved per week, by India’s days', async () => {
@@ -411,7 +480,8 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     const league = response.json() as LeagueResponse;
     expect(league).toMatchObject({ month: '2026-11', final: true, weights: LEAGUE_WEIGHTS });
     const [first, second, ...rest] = league.rows;
-    // Mumbai: SLA 1 (0.3), decided 1 (0.2), speed 1 − 10/240 (0.1), backlog 1 (0.15): 99.4.
+    // Mumbai: SLA 1 (0.3), decided 1 (0.2), speed 1 − 10/240 (0.1), backlog 1 (0.15), rating
+    // (5 − 1)/4 = 1 (0.15), reopens 1 − 0 (0.05), appeals 1 − 0 (0.05): 99.58 → 99.6.
     expect(first).toEqual({
       cityId: mumbaiId,
       cityName: 'Mumbai',
@@ -421,16 +491,18 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       resolutionMedianHours: 10,
       resolutionP90Hours: 10,
       withinSlaShare: 1,
-      ratingAverage: null,
-      answerRate: null,
-      reopenRate: null,
-      appealRate: null,
-      index: 99.4,
+      ratingAverage: 5,
+      answerRate: 1,
+      reopenRate: 0,
+      appealRate: 0,
+      index: 99.6,
       rank: 1,
       previousRank: null,
     });
-    // Pune: SLA 2/5 (0.3), decided 3/4 (0.2), speed 1 − 40/240 (0.1), backlog 1 − 1/4 (0.15):
-    // (0.12 + 0.15 + 0.08333 + 0.1125) / 0.75 = 62.1. October: Pune alone scored, first.
+    // Pune: SLA 2/5 (0.3), decided 3/4 (0.2), speed 1 − 40/240 (0.1), backlog 1 − 1/4 (0.15),
+    // rating (2.5 − 1)/4 (0.15), reopens 1 − 1/2 (0.05), appeals 1 − 1/3 (0.05): 0.12 + 0.15 +
+    // 0.08333 + 0.1125 + 0.05625 + 0.025 + 0.03333 = 0.58042 → 58.0 (62.1 without the last word).
+    // October: Pune alone scored, first.
     expect(first?.index).toBeGreaterThan(second?.index ?? 100);
     expect(second).toMatchObject({
       cityId: puneId,
@@ -440,7 +512,11 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       resolutionMedianHours: 40,
       resolutionP90Hours: 48,
       withinSlaShare: 0.4,
-      index: 62.1,
+      ratingAverage: 2.5,
+      answerRate: 2 / 3,
+      reopenRate: 0.5,
+      appealRate: 1 / 3,
+      index: 58,
       rank: 2,
       previousRank: 1,
     });
@@ -469,12 +545,28 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       .where(eq(tickets.id, ids.p4 as number));
     await step(ids.p4 as number, ist('2026-12-05', '10:00'), 'resolved', 'resolve');
     await insertTicket(app, { city: 'Nagpur', createdAt: ist('2026-11-15', '10:00') });
+    // P3's new resolution is rated and M1 appealed after the close: the snapshot keeps its rates.
+    await app.db.insert(ticketRatings).values({
+      ticketId: ids.p3 as number,
+      outcome: 'resolved',
+      stars: 3,
+      createdAt: ist('2026-12-06', '10:00'),
+    });
+    await app.db.insert(ticketAppeals).values({
+      ticketId: ids.m1 as number,
+      reason: 'Still not fixed',
+      filedAt: ist('2026-12-06', '10:00'),
+      dueAt: ist('2027-01-05', '10:00'),
+    });
     await closeMonth(app.db, app.outbox.notifier, clock.now());
     const after = (await get('/api/reports/league?month=2026-11')).json() as LeagueResponse;
     expect(after).toEqual(before);
     // The live summary does see the change; the snapshot rows refuse any UPDATE.
     const summary = (await get(`/api/reports/summary?${NOVEMBER}&city=${puneId}`)).json() as ReportSummary;
     expect(summary.counts.resolved).toBe(3);
+    expect(summary.lastWord).toMatchObject({ decided: 4, rated: 3, ratingAverage: 2.67, appealed: 1 });
+    const mumbai = (await get(`/api/reports/summary?${NOVEMBER}&city=${mumbaiId}`)).json() as ReportSummary;
+    expect(mumbai.lastWord).toMatchObject({ appealed: 1, appealRate: 1 });
     await expect(
       app.db
         .update(chapterMonthSnapshots)
@@ -528,6 +620,18 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     expect(summaryRows.get('Open')).toBe(String(summary.counts.open));
     expect(summaryRows.get('Hours to first action, median')).toBe(String(summary.firstAction.medianHours));
     expect(summaryRows.get('Hours to resolution, 90th percentile')).toBe(String(summary.resolution.p90Hours));
+    // The last word: counts as they are, shares to 4 decimals (the screen shows them as per cent).
+    const fourDecimals = (value: number | null) =>
+      value === null ? '' : String(Math.round(value * 1e4) / 1e4);
+    expect(summary.lastWord.rated).toBeGreaterThan(0);
+    expect(summaryRows.get('Decided (resolved or rejected)')).toBe(String(summary.lastWord.decided));
+    expect(summaryRows.get('Rated')).toBe(String(summary.lastWord.rated));
+    expect(summaryRows.get('Rating average')).toBe(String(summary.lastWord.ratingAverage));
+    expect(summaryRows.get('Answer rate')).toBe(fourDecimals(summary.lastWord.answerRate));
+    expect(summaryRows.get('Reopened')).toBe(String(summary.lastWord.reopened));
+    expect(summaryRows.get('Reopen rate')).toBe(fourDecimals(summary.lastWord.reopenRate));
+    expect(summaryRows.get('Appealed')).toBe(String(summary.lastWord.appealed));
+    expect(summaryRows.get('Appeal rate')).toBe(fourDecimals(summary.lastWord.appealRate));
     const committees = (await table('committees')).slice(1);
     expect(
       committees.map((row) => [row[0], Number(row[1]), Number(row[2]), Number(row[3]), Number(row[4])]),
@@ -553,13 +657,26 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     const leagueResponse = await get('/api/reports/export.csv?kind=league&month=2026-11');
     expect(leagueResponse.headers['content-disposition']).toBe('attachment; filename="league-2026-11.csv"');
     const leagueRows = parseCsv(csvOf(leagueResponse).text).slice(1);
-    expect(leagueRows.map((row) => [row[0], row[2], row[3]])).toEqual(
+    const text = (value: number | null) => (value === null ? '' : String(value));
+    expect(leagueRows.map((row) => [row[0], row[2], row[3], ...row.slice(12, 17)])).toEqual(
       league.rows.map((row) => [
-        row.rank === null ? '' : String(row.rank),
+        text(row.rank),
         row.cityName,
-        row.index === null ? '' : String(row.index),
+        text(row.index),
+        fourDecimals(row.withinSlaShare),
+        text(row.ratingAverage),
+        fourDecimals(row.answerRate),
+        fourDecimals(row.reopenRate),
+        fourDecimals(row.appealRate),
       ]),
     );
+    // Pune's row: 2.5, 0.6667, 0.5, 0.3333.
+    expect(leagueRows.find((row) => row[2] === 'Pune')?.slice(13, 17)).toEqual([
+      '2.5',
+      '0.6667',
+      '0.5',
+      '0.3333',
+    ]);
   });
 
   it('keeps a city role to its own chapter and the league to the association', async () => {

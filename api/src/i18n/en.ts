@@ -194,7 +194,9 @@ export const en = {
       rated: 'Rated',
       ratingAverage: 'Rating average',
       answerRate: 'Answer rate',
+      reopened: 'Reopened',
       reopenRate: 'Reopen rate',
+      appealed: 'Appealed',
       appealRate: 'Appeal rate',
     },
     committees: {

@@ -177,7 +177,9 @@ export const hi: Translation<Catalogue> = {
       rated: 'रेटिंग दी गई',
       ratingAverage: 'औसत रेटिंग',
       answerRate: 'उत्तर दर',
+      reopened: 'फिर से खोले गए',
       reopenRate: 'फिर से खोलने की दर',
+      appealed: 'अपील किए गए',
       appealRate: 'अपील दर',
     },
     committees: {

@@ -178,7 +178,9 @@ export const mr: Translation<Catalogue> = {
       rated: 'गुण दिलेली',
       ratingAverage: 'सरासरी गुण',
       answerRate: 'उत्तर दर',
+      reopened: 'पुन्हा उघडलेली',
       reopenRate: 'पुन्हा उघडण्याचा दर',
+      appealed: 'अपील केलेली',
       appealRate: 'अपील दर',
     },
     committees: {

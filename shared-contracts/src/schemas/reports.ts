@@ -166,9 +166,10 @@ export const reportStageRowSchema = z.object({
 export type ReportStageRow = z.infer<typeof reportStageRowSchema>;
 
 /**
- * The member's last word over the tickets that reached an outcome (resolved or rejected, `decided`):
- * the average of their ratings (1 to 5), the share that got a rating (`answerRate`), the share
- * reopened, the share appealed. Null where there is nothing to divide by.
+ * The member's last word (docs/league-table.md): `decided` the tickets resolved or rejected now;
+ * `rated` those whose current outcome was rated, `ratingAverage` their stars' mean (1 to 5),
+ * `answerRate` rated / decided; `reopenRate` reopened / (resolved now or reopened); `appealRate`
+ * appealed / (decided now or appealed). Null where there is nothing to divide by.
  */
 export const reportLastWordSchema = z.object({
   decided: countSchema,

@@ -73,7 +73,9 @@ export function summaryCsv(summary: ReportSummary, locale: string): string {
     ['rated', summary.lastWord.rated],
     ['ratingAverage', summary.lastWord.ratingAverage],
     ['answerRate', shareCell(summary.lastWord.answerRate)],
+    ['reopened', summary.lastWord.reopened],
     ['reopenRate', shareCell(summary.lastWord.reopenRate)],
+    ['appealed', summary.lastWord.appealed],
     ['appealRate', shareCell(summary.lastWord.appealRate)],
   ];
   return tableCsv(

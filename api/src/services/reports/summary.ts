@@ -128,26 +128,89 @@ export function stageRowsOf(row: Record<string, unknown> | undefined): ReportSta
 }
 
 /**
- * The members' last word over the decided tickets (resolved or rejected). The ratings, reopens and
- * appeals of issue 19 are not recorded yet: their counts are 0 and their shares null until then.
+ * The members' last word (docs/league-table.md, ADR 0038) of the tickets a WHERE on `tickets t`
+ * selects, grouped by `group` when given. A separate statement, so the hot index-only aggregate
+ * stays as narrow as it is (ADR 0040): three small sets joined to their tickets by id, each read
+ * from its own side. The ratings of each ticket's current outcome (`ticket_ratings` is unique per
+ * ticket and outcome, so at most one each); the reopened tickets (the partial index
+ * `tickets_reopened_created_idx`, a few per cent of the tickets); the appealed ones (one appeal per
+ * ticket). `reopened_other`: reopened and not resolved now; `appealed_other`: appealed and neither
+ * resolved nor rejected now (a remand sends it back to review); both join the rates' bases.
  */
-export function lastWordOf(counts: ReportCounts): ReportLastWord {
+export function lastWordStatement(where: SQL, group: SQL | null = null): SQL {
+  const key = group ? sql`${group} as key,` : sql``;
+  const groupBy = group ? sql`group by ${group}` : sql``;
+  const outer = group ? sql`key,` : sql``;
+  const outerGroup = group ? sql`group by key` : sql``;
+  return sql`
+    select ${outer}
+      coalesce(sum(rated), 0)::int as rated, coalesce(sum(stars), 0)::int as stars,
+      coalesce(sum(reopened), 0)::int as reopened, coalesce(sum(reopened_other), 0)::int as reopened_other,
+      coalesce(sum(appealed), 0)::int as appealed, coalesce(sum(appealed_other), 0)::int as appealed_other
+    from (
+      select ${key} count(*) as rated, sum(r.stars) as stars, 0 as reopened, 0 as reopened_other,
+             0 as appealed, 0 as appealed_other
+      from ticket_ratings r join tickets t on t.id = r.ticket_id and t.status = r.outcome
+      where ${where} ${groupBy}
+      union all
+      select ${key} 0, 0, count(*), count(*) filter (where t.status <> 'resolved'), 0, 0
+      from tickets t
+      where t.reopened_at is not null and ${where} ${groupBy}
+      union all
+      select ${key} 0, 0, 0, 0, count(*), count(*) filter (where t.status not in ('resolved', 'rejected'))
+      from ticket_appeals a join tickets t on t.id = a.ticket_id
+      where ${where} ${groupBy}
+    ) w ${outerGroup}`;
+}
+
+/** A row of `lastWordStatement`. */
+export interface LastWordRow {
+  rated: number;
+  stars: number;
+  reopened: number;
+  reopened_other: number;
+  appealed: number;
+  appealed_other: number;
+}
+
+const NO_LAST_WORD: LastWordRow = {
+  rated: 0,
+  stars: 0,
+  reopened: 0,
+  reopened_other: 0,
+  appealed: 0,
+  appealed_other: 0,
+};
+
+/**
+ * The members' last word over the tickets' counts (docs/league-table.md): `decided` the tickets
+ * resolved or rejected now, each of whose outcome asked for a rating; `rated` those whose outcome
+ * the member rated, `ratingAverage` their stars' mean (to the hundredth), `answerRate` rated ÷
+ * decided; `reopenRate` reopened ÷ the tickets resolved now or reopened (only a resolution is
+ * reopened); `appealRate` appealed ÷ the tickets decided now or appealed.
+ */
+export function lastWordOf(counts: ReportCounts, row: LastWordRow | undefined): ReportLastWord {
+  const word = row ?? NO_LAST_WORD;
+  const decided = counts.resolved + counts.rejected;
+  const rated = Number(word.rated);
+  const reopened = Number(word.reopened);
+  const appealed = Number(word.appealed);
   return {
-    decided: counts.resolved + counts.rejected,
-    rated: 0,
-    ratingAverage: null,
-    answerRate: null,
-    reopened: 0,
-    reopenRate: null,
-    appealed: 0,
-    appealRate: null,
+    decided,
+    rated,
+    ratingAverage: rated > 0 ? Math.round((Number(word.stars) / rated) * 100) / 100 : null,
+    answerRate: share(rated, decided),
+    reopened,
+    reopenRate: share(reopened, counts.resolved + Number(word.reopened_other)),
+    appealed,
+    appealRate: share(appealed, decided + Number(word.appealed_other)),
   };
 }
 
 /** GET /reports/summary. */
 export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Date): Promise<ReportSummary> {
   const where = receivedWhere(filter);
-  const [totals, committees, statuses] = await Promise.all([
+  const [totals, committees, statuses, lastWord] = await Promise.all([
     db.execute(sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)} from tickets t where ${where}`),
     db.execute(sql`
       select t.committee_id, c.name as committee_name, count(*)::int as received,
@@ -158,6 +221,7 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
       group by t.committee_id, c.name
       order by count(*) desc, c.name nulls last`),
     db.execute(sql`select t.status, count(*)::int as count from tickets t where ${where} group by t.status`),
+    db.execute(lastWordStatement(where)),
   ]);
   const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
   if (!total) throw new Error('an aggregate answered no row');
@@ -187,7 +251,7 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     byStatus,
     ...durations(total),
     slaByStage,
-    lastWord: lastWordOf(counts),
+    lastWord: lastWordOf(counts, rowsOf<LastWordRow>(lastWord)[0]),
   };
 }
 

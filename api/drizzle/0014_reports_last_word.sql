@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_reopened_created_idx" ON "tickets" USING btree ("created_at") WHERE "tickets"."reopened_at" is not null;
