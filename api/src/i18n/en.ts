@@ -81,6 +81,7 @@ export const en = {
       subject: 'How was the outcome of your ticket #{{ticketId}}?',
       greeting: 'Dear {{name}},',
       body: 'Your ticket "{{title}}" is now {{statusLabel}}. Please rate the outcome within {{days}} days: if it is not right, you can reopen the ticket or appeal to the Credai President from the ticket page.',
+      outcomeLinkLabel: 'Open the ticket to rate the outcome',
       memberLinkLabel: 'Rate the outcome',
       openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',
       trackLinkLabel: 'Get a new link to your tickets',

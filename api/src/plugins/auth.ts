@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { HttpError } from '../httpError';
 import { LoginThrottle } from '../services/loginThrottle';
 import { makeDummyHash } from '../services/passwords';
+import { OutcomeLinks } from '../services/tickets/outcomeLinks';
 import { ViewLinks } from '../services/tickets/viewLinks';
 import { resolveTokenSecret } from '../services/tokenSecret';
 import { InvalidTokenError, type TokenClaims, TokenService } from '../services/tokens';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** The short-lived links the View button opens a stored file with (under the same secret). */
     viewLinks: ViewLinks;
+    /** The rating email's link to one ticket, until its last-word windows end (same secret). */
+    outcomeLinks: OutcomeLinks;
     loginThrottle: LoginThrottle;
     /** Verified against when an email is unknown or inactive, so sign-in timing reveals nothing. */
     dummyPasswordHash: string;
@@ -76,6 +79,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   }
   app.decorate('tokens', new TokenService(secret, config.tokenTtlSeconds));
   app.decorate('viewLinks', new ViewLinks(secret, app.clock));
+  app.decorate('outcomeLinks', new OutcomeLinks(secret, app.clock));
   app.decorate('dummyPasswordHash', await makeDummyHash());
 
   const throttle = new LoginThrottle(app.db, config.loginLimit);

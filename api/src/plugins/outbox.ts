@@ -96,6 +96,7 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
       whatsapp: config.whatsapp ? { templates: config.whatsapp.templates } : undefined,
     },
     () => worker.wake(),
+    app.outcomeLinks,
   );
   const notifier = config.outbox.benchWithoutRows ? withoutRows(writing) : writing;
   const emailState = channels.email.configured ? 'smtp' : 'held';

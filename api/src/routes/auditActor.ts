@@ -13,6 +13,8 @@ export function auditActorOf(request: FastifyRequest, access?: GrantedAccess): A
   let key: string | null = null;
   if (access?.keyHash && access.via === 'share') key = linkKeyId('share', access.ticketId, access.keyHash);
   if (access?.keyHash && access.via === 'member') key = linkKeyId('member', access.memberId, access.keyHash);
+  // An outcome key has no stored hash: its ticket and expiry name it (never its MAC).
+  if (access?.via === 'outcome') key = `outcome:${access.ticketId}:${access.outcomeExpiresAt ?? ''}`;
   const viaUser = user && (!access || access.via === 'user');
   return {
     userId: viaUser ? user.id : null,

@@ -25,7 +25,10 @@ type Writer = AppDatabase | Transaction;
 export interface AuditActor {
   userId: number | null;
   role: string | null;
-  /** `share:{ticketId}:{hash prefix}` or `member:{userId}:{hash prefix}` (linkKeys.ts `linkKeyId`). */
+  /**
+   * `share:{ticketId}:{hash prefix}` or `member:{userId}:{hash prefix}` (linkKeys.ts `linkKeyId`), or
+   * `outcome:{ticketId}:{expiry seconds}` (an outcome link, outcomeLinks.ts).
+   */
   key: string | null;
   /** The client's address as the api sees it (X-Forwarded-For only from TRUST_PROXY). */
   address: string | null;

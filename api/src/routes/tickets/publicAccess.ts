@@ -17,15 +17,17 @@ import { isStaff, type Viewer } from '../../services/tickets/access';
 async function viewerOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
   const header = request.headers[ACCESS_KEY_HEADER_LOWER];
   const accessKey = typeof header === 'string' && header.length > 0 ? header : null;
-  if (!request.headers.authorization) return { actor: null, accessKey };
+  const outcomeLinks = app.outcomeLinks;
+  if (!request.headers.authorization) return { actor: null, accessKey, outcomeLinks };
   const [authenticate] = app.requireUser();
   try {
     await authenticate?.call(app, request, reply);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) return { actor: null, accessKey };
+    if (error instanceof HttpError && error.statusCode === 401)
+      return { actor: null, accessKey, outcomeLinks };
     throw error;
   }
-  return { actor: request.currentUser, accessKey };
+  return { actor: request.currentUser, accessKey, outcomeLinks };
 }
 
 /** The 429 of a per-address limit of the public calls (`what`: "submissions", "requests"). */

@@ -25,6 +25,7 @@ import type {
 import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
+import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
 import {
   enqueueMessages,
   enqueueWithStaff,
@@ -110,6 +111,11 @@ export interface LastWordFacts {
   member?: { template: string; params: Record<string, unknown> };
   /** Staff by email (an inactive or missing one gets nothing). */
   staff?: { userId: number | null; template: string; params: Record<string, unknown> }[];
+  /**
+   * Adds `outcomeUrl` to the member's parameters: the ticket's outcome link (outcomeLinks.ts),
+   * open from the outcome at `at` for `days`.
+   */
+  outcomeLink?: { at: Date; days: number };
 }
 
 /** The phone channels a ticket's opt-in covers: both or none (one box on the submit form). */
@@ -129,6 +135,8 @@ export class Notifier {
     private readonly phones: PhoneChannels,
     /** Called after a transaction that wrote messages committed (wakes this process's worker). */
     readonly afterCommit: () => void,
+    /** Signs the rating email's outcome link (without it the email falls back to /track). */
+    private readonly outcomeLinks?: OutcomeLinks,
   ) {}
 
   /** Email to a person, plus their opted-in phone channels with a provider template for the event. */
@@ -322,12 +330,13 @@ export class Notifier {
     const ticket = await ticketFacts(tx, facts.ticketId);
     if (!ticket) return;
     const common = { ticketId: ticket.id, title: ticket.title, city: ticket.city };
+    const outcomeUrl = await this.outcomeUrl(tx, ticket.id, facts.outcomeLink);
     const messages = facts.member
       ? this.messagesTo(
           ticket.member,
           facts.event,
           facts.member.template,
-          { ...common, name: ticket.member.fullName, ...facts.member.params },
+          { ...common, name: ticket.member.fullName, ...facts.member.params, ...outcomeUrl },
           ticket.id,
         )
       : [];
@@ -346,6 +355,22 @@ export class Notifier {
           ],
     );
     await enqueueWithStaff(tx, messages, staff, this.clock.now());
+  }
+
+  /** `{ outcomeUrl }` when asked for and this notifier can sign one, else nothing. */
+  private async outcomeUrl(
+    tx: Writer,
+    ticketId: number,
+    link: LastWordFacts['outcomeLink'],
+  ): Promise<{ outcomeUrl?: string }> {
+    if (!link || !this.outcomeLinks) return {};
+    // The share key's hash is signed with it, so rotating the share key stops the outcome link too.
+    const [row] = await tx
+      .select({ id: tickets.id, viewKeyHash: tickets.viewKeyHash })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    if (!row) return {};
+    return { outcomeUrl: outcomeUrlOf(row.id, this.outcomeLinks.issue(row, link.at, link.days)) };
   }
 
   /** Staff rotated the ticket's share key: its member gets the new share link by email. */

@@ -30,7 +30,7 @@ export interface NewMessage {
  * The parameters that must not outlive the send: the private links (their keys are stored nowhere
  * else in clear). The worker removes them when a message is sent or fails for good.
  */
-export const SECRET_PARAMS = ['shareUrl', 'memberUrl'] as const;
+export const SECRET_PARAMS = ['shareUrl', 'memberUrl', 'outcomeUrl'] as const;
 
 /** Writes the messages in the caller's transaction, due now (`now` from the clock service). */
 export async function enqueueMessages(tx: Writer, messages: NewMessage[], now: Date): Promise<number[]> {

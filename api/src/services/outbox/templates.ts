@@ -177,16 +177,17 @@ function blocksOf(
         },
         link('reportsLinkLabel', REPORTS_PATH),
       ];
-    case 'ratingRequested':
-      // The member's private link when the worker issued one (a member without a live key), else
-      // the way to ask for it, as the status emails do: a key lives only as a hash (ADR 0038).
-      return [
-        { kind: 'text', text: t('greeting') },
-        { kind: 'text', text: t('body') },
-        ...(typeof params.memberUrl === 'string'
-          ? [link('memberLinkLabel', params.memberUrl)]
-          : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH)]),
-      ];
+    case 'ratingRequested': {
+      // The ticket's outcome link (ADR 0042: signed, since its share key lives only as a hash), or
+      // the member's private link, else the way to ask for one, as the status emails do.
+      const opening =
+        typeof params.outcomeUrl === 'string'
+          ? [link('outcomeLinkLabel', params.outcomeUrl)]
+          : typeof params.memberUrl === 'string'
+            ? [link('memberLinkLabel', params.memberUrl)]
+            : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH)];
+      return [{ kind: 'text', text: t('greeting') }, { kind: 'text', text: t('body') }, ...opening];
+    }
     case 'appealFiledStaff':
       return [
         { kind: 'text', text: t('body') },

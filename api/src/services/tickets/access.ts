@@ -14,6 +14,7 @@ import type { AppDatabase } from '../../db/database';
 import { tickets, users } from '../../db/schema';
 import { secretMatches } from './keys';
 import { LIVE_MEMBER_KEY_HASH } from './linkKeys';
+import type { OutcomeLinks } from './outcomeLinks';
 
 /** The caller as the access decision needs them (a `UserRecord` fits). */
 export interface AccessActor {
@@ -96,6 +97,11 @@ export function staffScopeWhere(actor: AccessActor): SQL | undefined {
 export interface Viewer {
   actor: AccessActor | null;
   accessKey: string | null;
+  /**
+   * What checks an outcome link's key (outcomeLinks.ts); without it no outcome key opens anything.
+   * Set for every request of the private calls (publicAccess.ts `lookupViewer`).
+   */
+  outcomeLinks?: Pick<OutcomeLinks, 'opens'>;
 }
 
 /** What the decision reads of a ticket: its scope and the hashes of the keys that open it. */
@@ -115,12 +121,22 @@ export interface TicketGate {
  */
 export type Audience = 'staff' | 'member';
 
-/** How the viewer got in: their token, the ticket's share key, or its member's key (the audit trail names it). */
-export type AccessVia = 'user' | 'share' | 'member';
+/**
+ * How the viewer got in: their token, the ticket's share key, its member's key, or the outcome link
+ * of its rating email (the audit trail names it).
+ */
+export type AccessVia = 'user' | 'share' | 'member' | 'outcome';
 
 export type AccessDecision =
   | { allowed: false }
-  | { allowed: true; maskContact: boolean; audience: Audience; via: AccessVia };
+  | {
+      allowed: true;
+      maskContact: boolean;
+      audience: Audience;
+      via: AccessVia;
+      /** An outcome key's expiry (seconds): how the audit trail names a key that has no stored hash. */
+      outcomeExpiresAt?: number;
+    };
 
 const DENIED: AccessDecision = { allowed: false };
 
@@ -143,15 +159,20 @@ export async function findTicketGate(db: AppDatabase, id: number): Promise<Ticke
   return gate;
 }
 
+/** Checked against when there is no ticket, so that case does the outcome key's work too. */
+const NO_TICKET = { id: 0, viewKeyHash: null };
+
 /**
  * Whether the viewer may read the ticket, and whether its contact details are masked. A signed-in
  * user who may see it (staff in scope, the member themselves) sees them in full; a link viewer
- * (the ticket's key or its member's key) sees them masked. Both keys are always checked, against
- * stand-ins when there is no ticket, so a missing ticket and a wrong key take as long.
+ * (the ticket's key, its member's key, or the outcome key of this ticket) sees them masked. Every
+ * key is always checked, against stand-ins when there is no ticket, so a missing ticket and a
+ * wrong key take as long; an expired or tampered outcome key is a wrong key.
  */
 export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined): AccessDecision {
   const byTicketKey = secretMatches(viewer.accessKey, gate?.viewKeyHash);
   const byMemberKey = secretMatches(viewer.accessKey, gate?.memberKeyHash);
+  const outcomeExpiresAt = viewer.outcomeLinks?.opens(gate ?? NO_TICKET, viewer.accessKey) ?? null;
   if (!gate) return DENIED;
   if (viewer.actor && canStaffSee(viewer.actor, gate))
     return { allowed: true, maskContact: false, audience: 'staff', via: 'user' };
@@ -159,6 +180,8 @@ export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined)
     return { allowed: true, maskContact: false, audience: 'member', via: 'user' };
   if (byTicketKey) return { allowed: true, maskContact: true, audience: 'member', via: 'share' };
   if (byMemberKey) return { allowed: true, maskContact: true, audience: 'member', via: 'member' };
+  if (outcomeExpiresAt !== null)
+    return { allowed: true, maskContact: true, audience: 'member', via: 'outcome', outcomeExpiresAt };
   return DENIED;
 }
 

@@ -45,6 +45,8 @@ export interface GrantedAccess {
   via: AccessVia;
   /** The key hash that matched (a link viewer), to name the key in the trail; else null. */
   keyHash: string | null;
+  /** An outcome key's expiry (it has no stored hash: the trail names it by ticket and expiry). */
+  outcomeExpiresAt?: number;
   ticketId: number;
   memberId: number;
 }
@@ -59,6 +61,7 @@ export function grantOf(
     audience: decision.audience,
     via: decision.via,
     keyHash,
+    outcomeExpiresAt: decision.outcomeExpiresAt,
     ticketId: gate.id,
     memberId: gate.customerId,
   };

@@ -24,6 +24,7 @@ import { syncStage } from '../sla/stages';
 import type { AccessActor } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
 import { actionForStatus } from './actionForStatus';
+import { outcomeLinkDays } from './outcomeLinks';
 import { readTicket } from './ticketReader';
 
 /** Who acts: the signed-in user as the workflow needs them. */
@@ -175,6 +176,8 @@ export async function actOnTicket(
             template: 'ratingRequested',
             params: { status: patch.status, days: sla.ratingWindowDays },
           },
+          // The email's button opens this ticket's page until its last-word windows end (ADR 0042).
+          outcomeLink: { at: request.now, days: outcomeLinkDays(sla.ratingWindowDays) },
         });
       }
       if (auditActor) {
