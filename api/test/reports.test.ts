@@ -524,6 +524,63 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     for (const row of rest) expect(row).toMatchObject({ index: null, rank: null, backlog: 0 });
   });
 
+  it('ranks by the last word when the rest is equal (September)', async () => {
+    // Nagpur and Mumbai, one ticket each, alike in everything but the member's last word: first
+    // action after 2 h, resolved after 20 h, both stages within their time. Nagpur's rated 5;
+    // Mumbai's rated 1 and appealed.
+    const alike = async (city: string) => {
+      const at = ist('2026-09-10', '10:00');
+      const id = await insertTicket(app, { city, createdAt: at, state: 'resolved' });
+      await step(id, later(at, 2), 'approved');
+      await step(id, later(at, 20), 'resolved', 'resolve');
+      await stage(id, 'review', at, later(at, 8), later(at, 2));
+      await stage(id, 'resolution', later(at, 2), later(at, 26), later(at, 20));
+      return { id, at };
+    };
+    const nagpur = await alike('Nagpur');
+    const mumbai = await alike('Mumbai');
+    await app.db
+      .insert(ticketRatings)
+      .values({ ticketId: nagpur.id, outcome: 'resolved', stars: 5, createdAt: later(nagpur.at, 30) });
+    await app.db
+      .insert(ticketRatings)
+      .values({ ticketId: mumbai.id, outcome: 'resolved', stars: 1, createdAt: later(mumbai.at, 30) });
+    await app.db.insert(ticketAppeals).values({
+      ticketId: mumbai.id,
+      reason: 'Nothing was repaired',
+      filedAt: later(mumbai.at, 31),
+      dueAt: later(mumbai.at, 31 + 30 * 24),
+    });
+    const league = (
+      await get('/api/reports/league?month=2026-09', CREDAI_PRESIDENT)
+    ).json() as LeagueResponse;
+    // Both: SLA 1 (0.3), decided 1 (0.2), speed 1 − 20/240 (0.1), backlog 1 (0.15), reopens 1 (0.05):
+    // 0.74167 alike (98.9 each, a shared first rank, without the last word). Nagpur: rating 1
+    // (0.15), appeals 1 (0.05): 99.2. Mumbai: rating (1 − 1)/4 = 0, appeals 1 − 1/1 = 0: 79.2.
+    expect(league.rows.slice(0, 2)).toMatchObject([
+      {
+        cityName: 'Nagpur',
+        ratingAverage: 5,
+        answerRate: 1,
+        reopenRate: 0,
+        appealRate: 0,
+        withinSlaShare: 1,
+        index: 99.2,
+        rank: 1,
+      },
+      {
+        cityName: 'Mumbai',
+        ratingAverage: 1,
+        answerRate: 1,
+        reopenRate: 0,
+        appealRate: 1,
+        withinSlaShare: 1,
+        index: 79.2,
+        rank: 2,
+      },
+    ]);
+  });
+
   it('computes the current month live, with last month’s ranks', async () => {
     const league = (await get('/api/reports/league', ADMIN)).json() as LeagueResponse;
     expect(league).toMatchObject({ month: '2026-12', final: false, computedAt: clock.now().toISOString() });
