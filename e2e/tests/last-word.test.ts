@@ -1,7 +1,7 @@
 /**
  * The member's last word in Chromium behind nginx, at 1280 px and 390 px (issue 19): a member's
- * Pune ticket is resolved; from the link of their confirmation email, in a browser that never saw
- * it, the member rates the outcome 2 stars and appeals; the Credai President finds the appeal in
+ * Pune ticket is resolved; from the link of the email that asks them to rate it, in a browser that
+ * never saw it, the member rates the outcome 2 stars and appeals; the Credai President finds the appeal in
  * the dashboard's Appeals list and sends it back to the chapter; the Pune city president opens the
  * ticket and reads the member's appeal; the member's page shows every step, in its cards and its
  * public timeline. And a transfer: the Pune city president moves a Pune ticket to Mumbai from the
@@ -145,9 +145,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s wid
       user: { role: 'citypresident' },
     });
 
-    // 1. The member, from the confirmation email's link in a fresh browser: 2 stars, then the appeal.
-    const confirmation = await waitForMail(member.email, (mail) => mail.subject.includes(`#${ticketId}`));
-    const memberLink = linkTo(confirmation, `/ticket-detail/${ticketId}`);
+    // 1. The member, from the rating request's link (a signed key of this one ticket) in a fresh
+    // browser: 2 stars, then the appeal.
+    const ratingRequest = await waitForMail(
+      member.email,
+      (mail) => mail.subject === `How was the outcome of your ticket #${ticketId}?`,
+    );
+    const memberLink = linkTo(ratingRequest, `/ticket-detail/${ticketId}`);
+    expect(new URL(memberLink).hash).toMatch(/^#key=o\./);
     const memberPage = await freshPage(viewport);
     await memberPage.goto(memberLink);
     const rate = memberPage.getByRole('region', { name: 'Rate the outcome', exact: true });
