@@ -74,6 +74,28 @@ if (stages < tickets / 2) {
   await query('vacuum analyze ticket_stages');
   console.error(`derived the stage log in ${((Date.now() - deriving) / 1000).toFixed(1)} s`);
 }
+// The members' last word (issue 19, ADR 0038), which the seed writes none of: once, a rating of
+// the current outcome on 3 in 5 decided tickets (1 to 5 stars), a reopen on 1 in 33 resolved ones
+// and an appeal on 1 in 50 decided ones, so the reports' last-word statement has rows to join.
+const [{ ratings }] = await query('select count(*)::int as ratings from ticket_ratings');
+if (ratings === 0) {
+  const deriving = Date.now();
+  await query(`
+    insert into ticket_ratings (ticket_id, outcome, stars, created_at)
+    select id, status, 1 + id % 5, coalesce(finished_at, created_at) from tickets
+    where status in ('resolved', 'rejected') and id % 5 < 3
+    on conflict do nothing`);
+  await query(`update tickets set reopened_at = finished_at where status = 'resolved' and id % 33 = 0`);
+  await query(`
+    insert into ticket_appeals (ticket_id, reason, filed_at, due_at)
+    select id, 'The outcome did not hold', coalesce(finished_at, created_at),
+           coalesce(finished_at, created_at) + interval '30 days'
+    from tickets where status in ('resolved', 'rejected') and id % 50 = 1
+    on conflict do nothing`);
+  await query('vacuum analyze ticket_ratings');
+  await query('vacuum analyze ticket_appeals');
+  console.error(`derived ratings, reopens and appeals in ${((Date.now() - deriving) / 1000).toFixed(1)} s`);
+}
 await query('vacuum analyze tickets');
 const [{ stageRows, firstDay, lastDay }] = await query(
   `select (select count(*)::int from ticket_stages) as "stageRows",
