@@ -81,49 +81,28 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    API_PATHS.tickets.reopen,
+  // Reopen and appeal: a reason, the step, the member's view of the ticket.
+  const reasonSteps = [
     {
-      schema: {
-        ...memberCall,
-        summary: "The member reopens a resolved ticket within the chapter's window, once",
-        body: reopenRequestSchema,
-      },
+      path: API_PATHS.tickets.reopen,
+      summary: "The member reopens a resolved ticket within the chapter's window, once",
+      body: reopenRequestSchema,
+      step: reopenTicket,
     },
-    async (request, reply) => {
-      await memberOnly(app, request, reply, request.params.id);
-      await reopenTicket(
-        app.db,
-        request.params.id,
-        request.body.reason,
-        app.clock.now(),
-        app.outbox.notifier,
-      );
-      return memberAnswer(request, reply, request.params.id);
-    },
-  );
-
-  app.post(
-    API_PATHS.tickets.appeal,
     {
-      schema: {
-        ...memberCall,
-        summary: 'The member appeals to the Credai President (after a rejection or a low rating), once',
-        body: appealRequestSchema,
-      },
+      path: API_PATHS.tickets.appeal,
+      summary: 'The member appeals to the Credai President (after a rejection or a low rating), once',
+      body: appealRequestSchema,
+      step: appealTicket,
     },
-    async (request, reply) => {
+  ];
+  for (const { path, summary, body, step } of reasonSteps) {
+    app.post(path, { schema: { ...memberCall, summary, body } }, async (request, reply) => {
       await memberOnly(app, request, reply, request.params.id);
-      await appealTicket(
-        app.db,
-        request.params.id,
-        request.body.reason,
-        app.clock.now(),
-        app.outbox.notifier,
-      );
+      await step(app.db, request.params.id, request.body.reason, app.clock.now(), app.outbox.notifier);
       return memberAnswer(request, reply, request.params.id);
-    },
-  );
+    });
+  }
 
   app.get(
     API_PATHS.appeals.list,

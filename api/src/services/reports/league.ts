@@ -184,20 +184,32 @@ export async function rankedMonth(db: Reader, month: string, asOf: Date) {
 
 type SnapshotRow = typeof chapterMonthSnapshots.$inferSelect;
 
+/** The indicators a snapshot stores under the names the league's rows give them. */
+const STORED_INDICATORS = [
+  'backlog',
+  'firstActionMedianHours',
+  'resolutionMedianHours',
+  'resolutionP90Hours',
+  'withinSlaShare',
+  'ratingAverage',
+  'answerRate',
+  'reopenRate',
+  'appealRate',
+] as const;
+type StoredIndicator = (typeof STORED_INDICATORS)[number];
+
+function storedIndicators<Row extends Pick<SnapshotRow, StoredIndicator>>(
+  row: Row,
+): Pick<Row, StoredIndicator> {
+  return Object.fromEntries(STORED_INDICATORS.map((name) => [name, row[name]])) as Pick<Row, StoredIndicator>;
+}
+
 function fromSnapshot(row: SnapshotRow): Omit<LeagueRow, 'previousRank'> {
   return {
     cityId: row.cityId,
     cityName: row.cityName,
     counts: { received: row.received, resolved: row.resolved, rejected: row.rejected, open: row.open },
-    backlog: row.backlog,
-    firstActionMedianHours: row.firstActionMedianHours,
-    resolutionMedianHours: row.resolutionMedianHours,
-    resolutionP90Hours: row.resolutionP90Hours,
-    withinSlaShare: row.withinSlaShare,
-    ratingAverage: row.ratingAverage,
-    answerRate: row.answerRate,
-    reopenRate: row.reopenRate,
-    appealRate: row.appealRate,
+    ...storedIndicators(row),
     index: row.leagueIndex,
     rank: row.rank,
   };
@@ -227,15 +239,7 @@ export async function freezeMonth(
         resolved: row.counts.resolved,
         rejected: row.counts.rejected,
         open: row.counts.open,
-        backlog: row.backlog,
-        firstActionMedianHours: row.firstActionMedianHours,
-        resolutionMedianHours: row.resolutionMedianHours,
-        resolutionP90Hours: row.resolutionP90Hours,
-        withinSlaShare: row.withinSlaShare,
-        ratingAverage: row.ratingAverage,
-        answerRate: row.answerRate,
-        reopenRate: row.reopenRate,
-        appealRate: row.appealRate,
+        ...storedIndicators(row),
         leagueIndex: row.index,
         rank: row.rank,
         computedAt: now,

@@ -16,6 +16,7 @@ import type { AppDatabase } from '../../db/database';
 import { chapterMonthSnapshots, reportMonthMailings } from '../../db/schema';
 import type { Notifier } from '../outbox/notifications';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxStore';
+import { type JobLogger, PeriodicJob } from '../periodicJob';
 import { rowsOf } from '../sla/stages';
 import { currentMonth, freezeMonth, shiftMonth } from './league';
 
@@ -128,52 +129,28 @@ export async function closeMonth(
   return result;
 }
 
-interface Logger {
-  warn(object: unknown, message: string): void;
-  info(object: unknown, message: string): void;
-}
-
 /**
  * Runs `closeMonth` on the scheduler's beat (every tick of the SLA scheduler's interval, beside it):
  * almost always one read that finds the month's mailing row. Tests call `run()` themselves.
  */
-export class MonthlyClose {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<MonthlyResult> | null = null;
-
+export class MonthlyClose extends PeriodicJob<MonthlyResult> {
   constructor(
     private readonly db: AppDatabase,
     private readonly clock: { now(): Date },
     private readonly notifier: Notifier | null,
-    private readonly log: Logger,
-  ) {}
-
-  start(everyMs = 60_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.run().catch((error) => this.log.warn({ err: error }, 'monthly close failed'));
-    }, everyMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+    log: JobLogger,
+  ) {
+    super(log, 'monthly close failed');
   }
 
   /** One run now; a run already under way in this process is joined. */
   run(): Promise<MonthlyResult> {
-    if (!this.running) {
-      this.running = closeMonth(this.db, this.notifier, this.clock.now())
-        .then((result) => {
-          if (result.frozen || result.messages) this.log.info(result, 'month closed');
-          return result;
-        })
-        .finally(() => {
-          this.running = null;
-        });
-    }
-    return this.running;
+    return this.runNow();
+  }
+
+  protected async work(): Promise<MonthlyResult> {
+    const result = await closeMonth(this.db, this.notifier, this.clock.now());
+    if (result.frozen || result.messages) this.log.info(result, 'month closed');
+    return result;
   }
 }

@@ -35,6 +35,7 @@ import { stageAlerts, ticketComments, ticketStages, tickets } from '../../db/sch
 import type { Clock } from '../clock';
 import type { Notifier } from '../outbox/notifications';
 import type { Writer } from '../outbox/outboxStore';
+import { type JobLogger, PeriodicJob } from '../periodicJob';
 import { closeSilentCases } from '../tickets/lastWord';
 import { type ChapterTime, chapterTime } from './settings';
 import { recipientFor, rowsOf, stageTimes } from './stages';
@@ -53,11 +54,6 @@ export interface TickResult {
   yielded: boolean;
   /** Cases closed: no rating within the chapter's window, or a low rating not appealed in 30 days. */
   closed: number;
-}
-
-interface Logger {
-  warn(object: unknown, message: string): void;
-  info(object: unknown, message: string): void;
 }
 
 type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
@@ -156,41 +152,23 @@ export async function scheduleCarriedOverStages(
   return rows.length;
 }
 
-export class SlaScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<TickResult> | null = null;
-
+export class SlaScheduler extends PeriodicJob<TickResult> {
   constructor(
     private readonly db: AppDatabase,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
-    private readonly log: Logger,
-  ) {}
-
-  /** Ticks every `everyMs` (a minute) until stopped. */
-  start(everyMs = 60_000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.tick().catch((error) => this.log.warn({ err: error }, 'SLA tick failed'));
-    }, everyMs);
-    this.timer.unref();
-  }
-
-  /** Stops ticking and waits for a tick under way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+    log: JobLogger,
+  ) {
+    super(log, 'SLA tick failed');
   }
 
   /** One tick now. A tick already running in this process is joined, not doubled. */
   tick(): Promise<TickResult> {
-    if (!this.running) {
-      this.running = this.runTick().finally(() => {
-        this.running = null;
-      });
-    }
-    return this.running;
+    return this.runNow();
+  }
+
+  protected work(): Promise<TickResult> {
+    return this.runTick();
   }
 
   private async runTick(): Promise<TickResult> {

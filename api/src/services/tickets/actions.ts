@@ -52,7 +52,8 @@ export interface ActionRequest {
 /** Without a version from the caller, a ticket changed between read and write is decided again. */
 const ATTEMPTS_WITHOUT_VERSION = 3;
 
-const workflowSelection = {
+/** The ticket's columns the workflow table decides on (the last word's steps read them too). */
+export const workflowSelection = {
   id: tickets.id,
   cityId: tickets.cityId,
   city: cities.name,

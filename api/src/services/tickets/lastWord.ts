@@ -55,6 +55,7 @@ import { chapterTime } from '../sla/settings';
 import { recipientFor, syncStage } from '../sla/stages';
 import { type AccessActor, canStaffSee } from './access';
 import { TICKET_NOT_FOUND } from './accessReads';
+import { workflowSelection } from './actions';
 import { chainOf } from './submit';
 
 const DAY_MS = 86_400_000;
@@ -78,20 +79,9 @@ async function readState(tx: Writer, id: number): Promise<LastWordState | undefi
   await tx.execute(sql`select id from tickets where id = ${id} for no key update`);
   const [row] = await tx
     .select({
-      id: tickets.id,
-      cityId: tickets.cityId,
-      city: cities.name,
+      ...workflowSelection,
       committeeId: tickets.committeeId,
       committeeName: committees.name,
-      status: tickets.status,
-      currentAssignee: tickets.currentAssignee,
-      adminStatus: tickets.adminStatus,
-      cityPresidentStatus: tickets.cityPresidentStatus,
-      convenorStatus: tickets.convenorStatus,
-      observerStatus: tickets.observerStatus,
-      observerId: tickets.observerId,
-      resolutionMethod: tickets.resolutionMethod,
-      version: tickets.version,
       outcomeAt: tickets.outcomeAt,
       closedAt: tickets.closedAt,
       reopenedAt: tickets.reopenedAt,

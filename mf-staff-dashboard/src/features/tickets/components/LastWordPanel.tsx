@@ -1,31 +1,9 @@
-import { Alert, Box, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Group, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, type Ticket } from 'shared-contracts';
 import { AppealStateBadge } from '../../../components/AppealStateBadge';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </div>
-  );
-}
-
-/** A text someone wrote, its line breaks kept. */
-function Written({ children }: { children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {children}
-    </Text>
-  );
-}
+import { DetailField, WrittenText } from './DetailField';
 
 /** Whether a ticket has anything of the member's last word to show. */
 export function hasLastWord(ticket: Pick<Ticket, 'rating' | 'reopenedAt' | 'appeal' | 'closedAt'>): boolean {
@@ -50,25 +28,25 @@ export function LastWordPanel({ ticket }: { ticket: Ticket }) {
             <Text size="sm" fw={600}>
               {t('lastWord.memberAppeal')}
             </Text>
-            <Written>{appeal.reason}</Written>
+            <WrittenText>{appeal.reason}</WrittenText>
             {appeal.decisionReason && (
               <>
                 <Text size="sm" fw={600}>
                   {t('lastWord.presidentReasons')}
                 </Text>
-                <Written>{appeal.decisionReason}</Written>
+                <WrittenText>{appeal.decisionReason}</WrittenText>
               </>
             )}
           </Stack>
         </Alert>
       )}
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
-        <Item label={t('lastWord.case')}>
+        <DetailField label={t('lastWord.case')}>
           {ticket.closedAt
             ? t('lastWord.closedOn', { date: formatDate(ticket.closedAt) })
             : t('lastWord.open')}
-        </Item>
-        <Item label={t('lastWord.rating')}>
+        </DetailField>
+        <DetailField label={t('lastWord.rating')}>
           {rating ? (
             <Stack gap={2}>
               <Rating
@@ -77,21 +55,21 @@ export function LastWordPanel({ ticket }: { ticket: Ticket }) {
                 role="img"
                 aria-label={t('lastWord.stars', { stars: rating.stars })}
               />
-              {rating.comment && <Written>{rating.comment}</Written>}
+              {rating.comment && <WrittenText>{rating.comment}</WrittenText>}
             </Stack>
           ) : (
             t('lastWord.notRated')
           )}
-        </Item>
+        </DetailField>
         {ticket.reopenedAt && (
-          <Item label={t('lastWord.reopened')}>
-            <Written>
+          <DetailField label={t('lastWord.reopened')}>
+            <WrittenText>
               {t('lastWord.reopenedOn', {
                 date: formatDateTime(ticket.reopenedAt),
                 reason: ticket.reopenReason ?? '',
               })}
-            </Written>
-          </Item>
+            </WrittenText>
+          </DetailField>
         )}
       </SimpleGrid>
       {appeal && (
@@ -103,13 +81,13 @@ export function LastWordPanel({ ticket }: { ticket: Ticket }) {
             <AppealStateBadge appeal={appeal} />
           </Group>
           <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
-            <Item label={t('lastWord.appealFiled')}>{formatDateTime(appeal.filedAt)}</Item>
+            <DetailField label={t('lastWord.appealFiled')}>{formatDateTime(appeal.filedAt)}</DetailField>
             {appeal.outcome ? (
-              <Item label={t('lastWord.appealDecided')}>
+              <DetailField label={t('lastWord.appealDecided')}>
                 {appeal.decidedAt ? formatDateTime(appeal.decidedAt) : ''}
-              </Item>
+              </DetailField>
             ) : (
-              <Item label={t('lastWord.appealDue')}>{formatDate(appeal.dueAt)}</Item>
+              <DetailField label={t('lastWord.appealDue')}>{formatDate(appeal.dueAt)}</DetailField>
             )}
           </SimpleGrid>
           {appeal.outcome !== 'remanded' && (
@@ -117,13 +95,13 @@ export function LastWordPanel({ ticket }: { ticket: Ticket }) {
               <Text size="xs" c="gray.7" fw={600} tt="uppercase">
                 {t('lastWord.memberAppeal')}
               </Text>
-              <Written>{appeal.reason}</Written>
+              <WrittenText>{appeal.reason}</WrittenText>
               {appeal.decisionReason && (
                 <>
                   <Text size="xs" c="gray.7" fw={600} tt="uppercase">
                     {t('lastWord.presidentReasons')}
                   </Text>
-                  <Written>{appeal.decisionReason}</Written>
+                  <WrittenText>{appeal.decisionReason}</WrittenText>
                 </>
               )}
             </>

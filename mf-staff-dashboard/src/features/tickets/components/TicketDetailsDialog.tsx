@@ -39,6 +39,7 @@ import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
 import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
+import { DetailField, WrittenText } from './DetailField';
 import { hasLastWord, LastWordPanel } from './LastWordPanel';
 import { ShareLinkRotation } from './ShareLinkRotation';
 import { StaffReplyForm } from './StaffReplyForm';
@@ -55,28 +56,6 @@ interface TicketDetailsDialogProps {
   /** A ticket opened by its id alone (a `/dashboard?ticket={id}` link): loaded, then shown. */
   ticketId?: number | null;
   onClose: () => void;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="gray.7" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </div>
-  );
-}
-
-/** A text someone wrote: its line breaks kept, a long word (a pasted link) wrapped. */
-function WrittenText({ children }: { children: ReactNode }) {
-  return (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {children}
-    </Text>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -199,13 +178,19 @@ export function TicketDetailsDialog({
               </Alert>
             )}
             <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
-              <Field label={t('details.memberName')}>
+              <DetailField label={t('details.memberName')}>
                 {shown.customer?.fullName ?? t('details.notProvided')}
-              </Field>
-              <Field label={t('details.city')}>{ticketCity(shown) || t('common:city.unknown')}</Field>
-              <Field label={t('details.mobile')}>{shown.customer?.mobile || t('details.notProvided')}</Field>
-              <Field label={t('details.email')}>{shown.customer?.email || t('details.notProvided')}</Field>
-              <Field label={t('details.status')}>
+              </DetailField>
+              <DetailField label={t('details.city')}>
+                {ticketCity(shown) || t('common:city.unknown')}
+              </DetailField>
+              <DetailField label={t('details.mobile')}>
+                {shown.customer?.mobile || t('details.notProvided')}
+              </DetailField>
+              <DetailField label={t('details.email')}>
+                {shown.customer?.email || t('details.notProvided')}
+              </DetailField>
+              <DetailField label={t('details.status')}>
                 <Group gap={6}>
                   <StatusBadge status={shown.status} />
                   {shown.closedAt && (
@@ -214,12 +199,12 @@ export function TicketDetailsDialog({
                     </TintedBadge>
                   )}
                 </Group>
-              </Field>
-              <Field label={t('details.committee')}>
+              </DetailField>
+              <DetailField label={t('details.committee')}>
                 {shown.committee?.name ?? t('details.notProvided')}
-              </Field>
-              {shown.type && <Field label={t('details.type')}>{shown.type}</Field>}
-              {shown.category && <Field label={t('details.category')}>{shown.category}</Field>}
+              </DetailField>
+              {shown.type && <DetailField label={t('details.type')}>{shown.type}</DetailField>}
+              {shown.category && <DetailField label={t('details.category')}>{shown.category}</DetailField>}
             </SimpleGrid>
             <Section title={t('details.description')}>
               <WrittenText>{shown.description}</WrittenText>
