@@ -26,7 +26,6 @@ import {
   UNAUTHORIZED_ROLE_REASON,
 } from 'shared-contracts/contracts';
 import { HttpError, notFound } from '../../httpError';
-import { currentUserOf } from '../../plugins/auth';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
 import { openTicket, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
 import {
@@ -40,6 +39,7 @@ import {
 } from '../../services/tickets/lastWord';
 import { readTicket } from '../../services/tickets/ticketReader';
 import { bearerAuth, errorResponses } from '../errorResponses';
+import { runStaffStep } from '../staffStep';
 import { lookupViewer } from '../tickets/publicAccess';
 
 /** The member behind the request (by key, or signed in as the member): staff may not speak for them. */
@@ -136,15 +136,7 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = currentUserOf(request);
-      const appeal = await decideAppeal(
-        app.db,
-        actor,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-        app.outbox.notifier,
-      );
+      const appeal = await runStaffStep(app, request, decideAppeal);
       request.log.info({ appealId: appeal.id, outcome: appeal.outcome }, 'appeal decided');
       return { appeal };
     },
@@ -165,15 +157,7 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = currentUserOf(request);
-      await transferTicket(
-        app.db,
-        actor,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-        app.outbox.notifier,
-      );
+      await runStaffStep(app, request, transferTicket);
       const ticket = await readTicket(app.db, request.params.id, { history: true, attachments: true });
       if (!ticket) throw notFound(TICKET_NOT_FOUND);
       request.log.info({ ticketId: ticket.id, city: ticket.city }, 'ticket transferred');

@@ -37,6 +37,7 @@ import { readStages } from '../../services/sla/stageLog';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
 import { TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
 import { bearerAuth, errorResponses } from '../errorResponses';
+import { runStaffStep } from '../staffStep';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
 export const slaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -175,15 +176,7 @@ export const slaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = currentUserOf(request);
-      const stageId = await postInterimReply(
-        app.db,
-        actor,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-        app.outbox.notifier,
-      );
+      const stageId = await runStaffStep(app, request, postInterimReply);
       const stage = (await readStages(app.db, request.params.id, 'staff')).find(
         (each) => each.id === stageId,
       );

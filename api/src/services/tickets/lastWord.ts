@@ -108,6 +108,19 @@ async function readState(tx: Writer, id: number): Promise<LastWordState | undefi
   };
 }
 
+/** A member's step in one transaction on the ticket's locked state (404 when there is no such ticket). */
+async function onTicketState(
+  db: AppDatabase,
+  id: number,
+  step: (tx: Writer, state: LastWordState) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const state = await readState(tx, id);
+    if (!state) throw notFound(TICKET_NOT_FOUND);
+    await step(tx, state);
+  });
+}
+
 /** A refusal of the table as the api answers it: the code of a last-word guard in `details[].code`. */
 function refusal(decision: Extract<ReturnType<typeof decide>, { ok: false }>, path: string): HttpError {
   if (decision.code === 'text-required')
@@ -164,9 +177,7 @@ async function bumpVersion(tx: Writer, id: number, set: Partial<typeof tickets.$
 
 /** POST /tickets/{id}/rating: the member's stars on the current outcome (3 or more close the case). */
 export async function rateTicket(db: AppDatabase, id: number, body: RatingRequest, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const state = await readState(tx, id);
-    if (!state) throw notFound(TICKET_NOT_FOUND);
+  await onTicketState(db, id, async (tx, state) => {
     const decision = decide(MEMBER, 'rate', state, { now, stars: body.stars });
     if (!decision.ok) throw refusal(decision, 'stars');
     const comment = body.comment?.trim() || null;
@@ -214,9 +225,7 @@ export async function reopenTicket(
   now: Date,
   notifier: Notifier,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const state = await readState(tx, id);
-    if (!state) throw notFound(TICKET_NOT_FOUND);
+  await onTicketState(db, id, async (tx, state) => {
     const { sla } = await chapterTime(tx, state.cityId);
     const decision = decide(MEMBER, 'reopen', state, {
       comment: reason,
@@ -269,9 +278,7 @@ export async function appealTicket(
   now: Date,
   notifier: Notifier,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const state = await readState(tx, id);
-    if (!state) throw notFound(TICKET_NOT_FOUND);
+  await onTicketState(db, id, async (tx, state) => {
     const decision = decide(MEMBER, 'appeal', state, { comment: reason, now });
     if (!decision.ok) throw refusal(decision, 'reason');
     const text = reason.trim();
