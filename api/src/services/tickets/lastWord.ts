@@ -217,14 +217,17 @@ export async function rateTicket(db: AppDatabase, id: number, body: RatingReques
   });
 }
 
-/** POST /tickets/{id}/reopen: back to the stage that resolved it, on a new clock, once. */
-export async function reopenTicket(
+/** A member's step that gives a reason (reopen, appeal); the routes register both alike. */
+export type MemberReasonStep = (
   db: AppDatabase,
   id: number,
   reason: string,
   now: Date,
   notifier: Notifier,
-): Promise<void> {
+) => Promise<void>;
+
+/** POST /tickets/{id}/reopen: back to the stage that resolved it, on a new clock, once. */
+export const reopenTicket: MemberReasonStep = async (db, id, reason, now, notifier) => {
   await onTicketState(db, id, async (tx, state) => {
     const { sla } = await chapterTime(tx, state.cityId);
     const decision = decide(MEMBER, 'reopen', state, {
@@ -253,7 +256,7 @@ export async function reopenTicket(
     });
   });
   notifier.afterCommit();
-}
+};
 
 /** The Credai President who holds appeals (the longest-serving active one). */
 async function associationPresident(tx: Writer): Promise<number | null> {
@@ -271,13 +274,7 @@ async function associationPresident(tx: Writer): Promise<number | null> {
  * appeal's own 30-day clock is an `appeal` stage in the stage log (ADR 0038): the holder's
  * reminder at 80 % comes from the scheduler like every stage's.
  */
-export async function appealTicket(
-  db: AppDatabase,
-  id: number,
-  reason: string,
-  now: Date,
-  notifier: Notifier,
-): Promise<void> {
+export const appealTicket: MemberReasonStep = async (db, id, reason, now, notifier) => {
   await onTicketState(db, id, async (tx, state) => {
     const decision = decide(MEMBER, 'appeal', state, { comment: reason, now });
     if (!decision.ok) throw refusal(decision, 'reason');
@@ -337,7 +334,7 @@ export async function appealTicket(
     });
   });
   notifier.afterCommit();
-}
+};
 
 const appealSelection = {
   id: ticketAppeals.id,
