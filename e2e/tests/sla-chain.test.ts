@@ -139,14 +139,15 @@ describe.each(['desktop', 'mobile'] as const)('at %s width', (viewport) => {
       await overdueCard.getByRole('link', { name: 'Show overdue tickets' }).click();
       const filters = page.getByRole('group', { name: 'Filter by due time' });
       await filters.getByRole('button', { name: 'Overdue', exact: true, pressed: true }).waitFor();
-      // The ticket's row (a card on a phone) carries the Overdue badge.
+      // The ticket's row (a card on a phone) carries the Overdue badge: "Overdue" alone in the first
+      // working hour past due (the demo tickets' due times pass while the suite runs), then by how much.
       const entry =
         viewport === 'mobile'
           ? page.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
           : page
               .getByRole('row')
               .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
-      await entry.getByText(/^Overdue by \d+ (day|days|hour|hours)$/).waitFor();
+      await entry.getByText(/^Overdue( by \d+ (day|days|hour|hours))?$/).waitFor();
       await expectNoSeriousViolations(page);
 
       await page.goto(`/dashboard?due=overdue&ticket=${ticketId}`);
