@@ -153,7 +153,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the outbox across kill -9 o
         await waitUntil(async () => {
           const waiting = await locker.query(
             `select count(*)::int as n from pg_stat_activity
-                 where wait_event_type = 'Lock' and query ilike 'update "outbox"%'`,
+                 where wait_event_type = 'Lock' and datname = current_database() and query ilike 'update "outbox"%'`,
           );
           return waiting.rows[0].n === 2;
         }, "the worker's two marks to wait on the rows");
@@ -163,18 +163,19 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the outbox across kill -9 o
         // server does with a connection it has found dead.
         await locker.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-             where wait_event_type = 'Lock' and query ilike 'update "outbox"%'`,
+             where wait_event_type = 'Lock' and datname = current_database() and query ilike 'update "outbox"%'`,
         );
         // A statement of the dead client that was not yet waiting on the rows at that moment (a
         // busy CI machine) waits on them now: end it too, until none of the dead client's is left.
+        // Only this test's database counts: the file's server also holds the earlier tests' ones.
         await waitUntil(async () => {
           const active = await locker.query(
-            `select count(*)::int as n from pg_stat_activity where state = 'active' and query ilike 'update "outbox"%'`,
+            `select count(*)::int as n from pg_stat_activity where state = 'active' and datname = current_database() and query ilike 'update "outbox"%'`,
           );
           if (active.rows[0].n === 0) return true;
           await locker.query(
             `select pg_terminate_backend(pid) from pg_stat_activity
-               where state = 'active' and query ilike 'update "outbox"%' and pid <> pg_backend_pid()`,
+               where state = 'active' and datname = current_database() and query ilike 'update "outbox"%' and pid <> pg_backend_pid()`,
           );
           return false;
         }, "the dead worker's sessions to end");
