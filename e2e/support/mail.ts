@@ -41,3 +41,11 @@ export async function waitForMail(
 export function linksIn(mail: CaughtMail): URL[] {
   return [...mail.text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((match) => new URL(match[0]));
 }
+
+/** The link of an email whose path starts with `pathname`, on this run's site. */
+export function linkTo(mail: CaughtMail, pathname: string): string {
+  const link = linksIn(mail).find((url) => url.pathname.startsWith(pathname));
+  if (!link) throw new Error(`No ${pathname} link in "${mail.subject}":\n${mail.text}`);
+  expect(link.origin).toBe(run().baseUrl);
+  return link.href;
+}

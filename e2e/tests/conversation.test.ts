@@ -9,8 +9,9 @@
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, newPage, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
-import { type CaughtMail, linksIn, sentMails, waitForMail } from '../support/mail';
+import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { submitPuneTicket } from '../support/intake';
+import { linkTo, sentMails, waitForMail } from '../support/mail';
 
 // Two browsers, four screens, and emails that wait for the outbox's worker, on a loaded machine.
 jest.setTimeout(240_000);
@@ -49,34 +50,6 @@ function newMember(viewport: ViewportName) {
   };
 }
 
-/** Submits a Pune ticket through the public form, in a browser closed afterwards; returns its id. */
-async function submitTicket(viewport: ViewportName, member: ReturnType<typeof newMember>): Promise<number> {
-  const { context, page } = await newPage(browser, viewport);
-  try {
-    await page.goto('/add-ticket');
-    await page.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
-    await page.getByRole('textbox', { name: /^Full Name/ }).fill(member.name);
-    await page.getByRole('textbox', { name: /^Mobile No/ }).fill('9876501234');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(member.email);
-    await page.getByRole('combobox', { name: /^City/ }).selectOption({ label: 'Pune' });
-    await page.getByRole('combobox', { name: /^Committee/ }).selectOption({ index: 1 });
-    await page.getByRole('textbox', { name: /^Detailed Description/ }).fill(member.description);
-    await page.getByRole('button', { name: 'Submit Ticket' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/ticket-detail/'), { timeout: 30_000 });
-    return Number(/\/ticket-detail\/(\d+)/.exec(page.url())?.[1]);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The link of an email whose path starts with `pathname`, on this run's site. */
-function linkTo(mail: CaughtMail, pathname: string): string {
-  const link = linksIn(mail).find((url) => url.pathname.startsWith(pathname));
-  if (!link) throw new Error(`No ${pathname} link in "${mail.subject}":\n${mail.text}`);
-  expect(link.origin).toBe(run().baseUrl);
-  return link.href;
-}
-
 /** Every answer of the api the page receives, its body read as text (awaited by `bodies()`). */
 function recordApiAnswers(page: Page) {
   const pending: Promise<{ url: string; body: string }>[] = [];
@@ -112,7 +85,7 @@ async function expectAccessible(page: Page) {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the conversation at %s width', (viewport) => {
   test('the member replies with a PDF from the emailed link; the president notes and replies; the member never sees the note', async () => {
     const member = newMember(viewport);
-    const ticketId = await submitTicket(viewport, member);
+    const ticketId = await submitPuneTicket(browser, viewport, member);
 
     // The member's confirmation email: its link opens the ticket in a browser that never saw it.
     const confirmation = await waitForMail(member.email, (mail) => mail.subject.includes(`#${ticketId}`));

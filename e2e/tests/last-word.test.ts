@@ -11,7 +11,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
-import { type CaughtMail, linksIn, waitForMail } from '../support/mail';
+import { submitPuneTicket } from '../support/intake';
+import { linkTo, waitForMail } from '../support/mail';
 import { seedSession } from '../support/session';
 
 // Five browsers per width and emails that wait for the outbox's worker, on a loaded machine.
@@ -73,34 +74,6 @@ function newMember(viewport: ViewportName, topic: string) {
   };
 }
 
-/** Submits a Pune ticket through the public form, in a browser closed afterwards; returns its id. */
-async function submitTicket(viewport: ViewportName, member: ReturnType<typeof newMember>): Promise<number> {
-  const { context, page } = await newPage(browser, viewport);
-  try {
-    await page.goto('/add-ticket');
-    await page.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
-    await page.getByRole('textbox', { name: /^Full Name/ }).fill(member.name);
-    await page.getByRole('textbox', { name: /^Mobile No/ }).fill('9876501234');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(member.email);
-    await page.getByRole('combobox', { name: /^City/ }).selectOption({ label: 'Pune' });
-    await page.getByRole('combobox', { name: /^Committee/ }).selectOption({ index: 1 });
-    await page.getByRole('textbox', { name: /^Detailed Description/ }).fill(member.description);
-    await page.getByRole('button', { name: 'Submit Ticket' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/ticket-detail/'), { timeout: 30_000 });
-    return Number(/\/ticket-detail\/(\d+)/.exec(page.url())?.[1]);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The link of an email whose path starts with `pathname`, on this run's site. */
-function linkTo(mail: CaughtMail, pathname: string): string {
-  const link = linksIn(mail).find((url) => url.pathname.startsWith(pathname));
-  if (!link) throw new Error(`No ${pathname} link in "${mail.subject}":\n${mail.text}`);
-  expect(link.origin).toBe(run().baseUrl);
-  return link.href;
-}
-
 async function expectAccessible(page: Page) {
   // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
   await page.waitForFunction(() =>
@@ -131,7 +104,7 @@ function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s width', (viewport) => {
   test('the member rates 2 and appeals; the Credai President sends it back; the city president reads the appeal', async () => {
     const member = newMember(viewport, 'The builder has not fixed the seepage in the basement parking');
-    const ticketId = await submitTicket(viewport, member);
+    const ticketId = await submitPuneTicket(browser, viewport, member);
     const appealText = `Only the wall was painted; the seepage is back after one rain (${member.stamp}).`;
     const remandText = `Visit the basement with the builder and report the cause (${member.stamp}).`;
 
@@ -232,7 +205,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s wid
 
   test("the Pune city president transfers a ticket to Mumbai instead of rejecting it; it leaves Pune's list for Mumbai's", async () => {
     const member = newMember(viewport, 'The Thane project has not registered the sale deed');
-    const ticketId = await submitTicket(viewport, member);
+    const ticketId = await submitPuneTicket(browser, viewport, member);
     const reason = `The project is in the Mumbai chapter's area (${member.stamp}).`;
 
     const punePage = await freshPage(viewport);
