@@ -11,20 +11,23 @@ import type { App } from '../src/app';
 import { outbox, ticketComments, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
-import { bearer, buildDemoApp, tokenFor } from './support/session';
+import {
+  ADMIN,
+  bearer,
+  buildDemoApp,
+  CREDAI_PRESIDENT,
+  GOVERNOR,
+  MUMBAI_PRESIDENT,
+  PUNE_CONVENOR,
+  PUNE_OBSERVER,
+  PUNE_PRESIDENT,
+  tokenFor,
+} from './support/session';
 import { type DemoRefs, demoRefs, keyOf, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 jest.setTimeout(180_000);
-
-const ADMIN = 'admin@helpdesk.demo';
-const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
-const PUNE_CONVENOR = 'pune.convenor@helpdesk.demo';
-const PUNE_OBSERVER = 'pune.observer@helpdesk.demo';
-const MUMBAI_PRESIDENT = 'mumbai.president@helpdesk.demo';
-const CREDAI_PRESIDENT = 'president@helpdesk.demo';
-const GOVERNOR = 'governor@helpdesk.demo';
 
 const DAY = 86_400_000;
 const START = new Date('2026-12-01T06:00:00.000Z');

@@ -17,14 +17,13 @@ import {
 } from '../src/services/outbox/channels/channel';
 import { renderEmail } from '../src/services/outbox/templates';
 import { OutboxWorker } from '../src/services/outbox/worker';
-import { bearer, buildDemoApp, tokenFor } from './support/session';
+import { ADMIN, bearer, buildDemoApp, tokenFor } from './support/session';
 import { type DemoRefs, demoRefs, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 jest.setTimeout(180_000);
 
-const ADMIN = 'admin@helpdesk.demo';
 const SITE = 'https://help.example';
 const DAY = 86_400_000;
 const START = new Date('2026-12-01T06:00:00.000Z');

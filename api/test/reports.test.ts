@@ -31,20 +31,23 @@ import {
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
 import { closeMonth } from '../src/services/reports/monthly';
-import { bearer, buildDemoApp, tokenFor } from './support/session';
+import {
+  ADMIN,
+  bearer,
+  buildDemoApp,
+  CREDAI_PRESIDENT,
+  GOVERNOR,
+  MUMBAI_PRESIDENT,
+  PUNE_CONVENOR,
+  PUNE_PRESIDENT,
+  tokenFor,
+} from './support/session';
 import { insertTicket } from './support/staffTicketFixtures';
 import { type DemoRefs, demoRefs } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 jest.setTimeout(120_000);
-
-const ADMIN = 'admin@helpdesk.demo';
-const CREDAI_PRESIDENT = 'president@helpdesk.demo';
-const GOVERNOR = 'governor@helpdesk.demo';
-const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
-const MUMBAI_PRESIDENT = 'mumbai.president@helpdesk.demo';
-const PUNE_CONVENOR = 'pune.convenor@helpdesk.demo';
 
 /** A time in India (UTC+5:30). */
 const ist = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`);

@@ -105,3 +105,12 @@ export async function newMemberToken(app: App, adminToken: string): Promise<stri
   }
   return tokenFor(app, member.email, member.password);
 }
+
+/** The demo accounts the api tests sign in as (docs/architecture.md demo accounts). */
+export const ADMIN = 'admin@helpdesk.demo';
+export const CREDAI_PRESIDENT = 'president@helpdesk.demo';
+export const GOVERNOR = 'governor@helpdesk.demo';
+export const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
+export const PUNE_CONVENOR = 'pune.convenor@helpdesk.demo';
+export const PUNE_OBSERVER = 'pune.observer@helpdesk.demo';
+export const MUMBAI_PRESIDENT = 'mumbai.president@helpdesk.demo';
