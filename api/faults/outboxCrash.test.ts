@@ -145,43 +145,36 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('the outbox across kill -9 o
 
       // The test holds the rows, so the worker's mark waits on them once the server has said 250.
       const locker = new Client({ connectionString: database().env.DATABASE_URL });
-      await locker.connect();
+      // The sessions are watched from a second connection: inside the locker's transaction
+      // pg_stat_activity is one snapshot taken at its first read, so it would never show a mark
+      // that starts waiting later nor a session that has since ended.
+      const watcher = new Client({ connectionString: database().env.DATABASE_URL });
+      await Promise.all([locker.connect(), watcher.connect()]);
+      const markSessions = (condition: string) =>
+        `from pg_stat_activity where ${condition} and datname = current_database() and query ilike 'update "outbox"%' and pid <> pg_backend_pid()`;
+      const countOf = async (condition: string) =>
+        (await watcher.query(`select count(*)::int as n ${markSessions(condition)}`)).rows[0].n as number;
       try {
         await locker.query('begin');
         await locker.query('select id from outbox where ticket_id = $1 for update', [ticketId]);
         mail.acceptHeld();
-        await waitUntil(async () => {
-          const waiting = await locker.query(
-            `select count(*)::int as n from pg_stat_activity
-                 where wait_event_type = 'Lock' and datname = current_database() and query ilike 'update "outbox"%'`,
-          );
-          return waiting.rows[0].n === 2;
-        }, "the worker's two marks to wait on the rows");
+        await waitUntil(
+          async () => (await countOf("wait_event_type = 'Lock'")) === 2,
+          "the worker's two marks to wait on the rows",
+        );
         await kill(first);
         // A dead client's waiting statement would still run once the rows are free (PostgreSQL
         // notices the closed socket only when it answers): end those sessions first, as the
-        // server does with a connection it has found dead.
-        await locker.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity
-             where wait_event_type = 'Lock' and datname = current_database() and query ilike 'update "outbox"%'`,
-        );
-        // A statement of the dead client that was not yet waiting on the rows at that moment (a
-        // busy CI machine) waits on them now: end it too, until none of the dead client's is left.
-        // Only this test's database counts: the file's server also holds the earlier tests' ones.
+        // server does with a connection it has found dead. Only this test's database counts: the
+        // file's server also holds the earlier tests' ones.
         await waitUntil(async () => {
-          const active = await locker.query(
-            `select count(*)::int as n from pg_stat_activity where state = 'active' and datname = current_database() and query ilike 'update "outbox"%'`,
-          );
-          if (active.rows[0].n === 0) return true;
-          await locker.query(
-            `select pg_terminate_backend(pid) from pg_stat_activity
-               where state = 'active' and datname = current_database() and query ilike 'update "outbox"%' and pid <> pg_backend_pid()`,
-          );
+          if ((await countOf("state = 'active'")) === 0) return true;
+          await watcher.query(`select pg_terminate_backend(pid) ${markSessions("state = 'active'")}`);
           return false;
         }, "the dead worker's sessions to end");
       } finally {
         await locker.query('rollback');
-        await locker.end();
+        await Promise.all([locker.end(), watcher.end()]);
       }
       const firstCopies = mail.accepted.map((message) => message.messageId).sort();
       expect(firstCopies).toHaveLength(2);
