@@ -428,4 +428,33 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it("the defaults are answered whole: settings saved without the member's windows get 7 and 5", async () => {
+    const admin = bearer(tokens[ADMIN] ?? '');
+    const before = (await app.inject({ url: '/api/sla', headers: admin })).json().sla;
+    const stages = {
+      reviewHours: 16,
+      resolutionHours: 80,
+      approvalHours: 16,
+      maxExtensions: 2,
+      maxExtraDays: 21,
+    };
+    const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/sla', headers: admin, payload });
+    try {
+      expect((await put(stages)).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/sla', headers: admin })).json().sla).toEqual({
+        ...stages,
+        ratingWindowDays: 7,
+        reopenWindowDays: 5,
+      });
+      expect((await put({ ...stages, ratingWindowDays: 10, reopenWindowDays: 3 })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/sla', headers: admin })).json().sla).toMatchObject({
+        ratingWindowDays: 10,
+        reopenWindowDays: 3,
+      });
+      expect((await put({ ...stages, ratingWindowDays: 91 })).statusCode).toBe(400);
+    } finally {
+      await put(before);
+    }
+  });
 });

@@ -275,6 +275,8 @@ export const userAdminEn = {
         approvalHours: 'Office bearer’s final approval',
         maxExtensions: 'Interim replies per stage',
         maxExtraDays: 'Extra days per stage',
+        ratingWindowDays: 'Member’s rating window',
+        reopenWindowDays: 'Member’s reopening window',
       },
       units: {
         reviewHours: 'Working hours',
@@ -282,10 +284,13 @@ export const userAdminEn = {
         approvalHours: 'Working hours',
         maxExtensions: 'At most, each with a reason and a new date',
         maxExtraDays: 'Calendar days that interim replies may add in total',
+        ratingWindowDays: 'Calendar days after the outcome to rate it; silence past them closes the case',
+        reopenWindowDays: 'Calendar days after a resolution within which the member may reopen it',
       },
       hoursInvalid: 'Enter a whole number of hours from 1 to 2920',
       extensionsInvalid: 'Enter a whole number from 0 to 10',
       extraDaysInvalid: 'Enter a whole number of days from 0 to 365',
+      windowInvalid: 'Enter a whole number of days from 1 to 90',
     },
   },
 };

@@ -272,6 +272,8 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
         approvalHours: 'पदाधिकारी की अंतिम स्वीकृति',
         maxExtensions: 'प्रति चरण अंतरिम उत्तर',
         maxExtraDays: 'प्रति चरण अतिरिक्त दिन',
+        ratingWindowDays: 'सदस्य की रेटिंग अवधि',
+        reopenWindowDays: 'सदस्य की दोबारा खोलने की अवधि',
       },
       units: {
         reviewHours: 'कार्य-घंटे',
@@ -279,10 +281,13 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
         approvalHours: 'कार्य-घंटे',
         maxExtensions: 'अधिकतम, हर एक कारण और नई तारीख के साथ',
         maxExtraDays: 'कुल कैलेंडर दिन जो अंतरिम उत्तर जोड़ सकते हैं',
+        ratingWindowDays: 'परिणाम के बाद रेटिंग देने के कैलेंडर दिन; इनके बाद चुप्पी पर मामला बंद हो जाता है',
+        reopenWindowDays: 'समाधान के बाद के कैलेंडर दिन जिनमें सदस्य उसे दोबारा खोल सकता है',
       },
       hoursInvalid: '1 से 2920 तक घंटों की पूर्ण संख्या लिखें',
       extensionsInvalid: '0 से 10 तक की पूर्ण संख्या लिखें',
       extraDaysInvalid: '0 से 365 तक दिनों की पूर्ण संख्या लिखें',
+      windowInvalid: '1 से 90 तक दिनों की पूर्ण संख्या लिखें',
     },
   },
 };

@@ -272,6 +272,8 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
         approvalHours: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
         maxExtensions: 'प्रत्येक टप्प्यात अंतरिम उत्तरे',
         maxExtraDays: 'प्रत्येक टप्प्यात जादा दिवस',
+        ratingWindowDays: 'सदस्याची मूल्यांकनाची मुदत',
+        reopenWindowDays: 'सदस्याची पुन्हा उघडण्याची मुदत',
       },
       units: {
         reviewHours: 'कामाचे तास',
@@ -279,10 +281,13 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
         approvalHours: 'कामाचे तास',
         maxExtensions: 'जास्तीत जास्त, प्रत्येक कारण आणि नवीन तारखेसह',
         maxExtraDays: 'अंतरिम उत्तरे एकूण जोडू शकतील असे दिनदर्शिकेचे दिवस',
+        ratingWindowDays: 'निकालानंतर मूल्यांकन देण्याचे दिनदर्शिकेचे दिवस; त्यानंतर उत्तर न आल्यास प्रकरण बंद होते',
+        reopenWindowDays: 'निराकरणानंतरचे दिनदर्शिकेचे दिवस ज्यांत सदस्य ते पुन्हा उघडू शकतो',
       },
       hoursInvalid: '1 ते 2920 पर्यंत तासांची पूर्ण संख्या लिहा',
       extensionsInvalid: '0 ते 10 पर्यंत पूर्ण संख्या लिहा',
       extraDaysInvalid: '0 ते 365 पर्यंत दिवसांची पूर्ण संख्या लिहा',
+      windowInvalid: '1 ते 90 पर्यंत दिवसांची पूर्ण संख्या लिहा',
     },
   },
 };

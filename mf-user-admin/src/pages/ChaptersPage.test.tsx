@@ -46,8 +46,10 @@ function fakeChapters() {
       approvalHours: 16,
       maxExtensions: 2,
       maxExtraDays: 21,
+      ratingWindowDays: 7,
+      reopenWindowDays: 5,
     } as SlaSettings,
-    overrides: { reviewHours: 8 } as SlaOverrides,
+    overrides: { reviewHours: 8, reopenWindowDays: 3 } as SlaOverrides,
     calendar: {
       ...DEFAULT_CALENDAR,
       holidays: [{ date: '2026-12-25', name: 'Christmas' }],
@@ -223,6 +225,17 @@ test("an admin changes the association's SLA defaults; a bad value is refused be
 
   await user.clear(review);
   await user.type(review, '24');
+  // The member's rating window is days, 1 to 90: 91 is refused, 10 is saved with the rest.
+  const rating = within(section).getByRole('textbox', { name: /Member’s rating window/ });
+  expect(rating).toHaveValue('7');
+  expect(within(section).getByRole('textbox', { name: /Member’s reopening window/ })).toHaveValue('5');
+  await user.clear(rating);
+  await user.type(rating, '91');
+  await user.click(within(section).getByRole('button', { name: 'Save SLA defaults' }));
+  expect(rating).toHaveAccessibleDescription(/Enter a whole number of days from 1 to 90/);
+  expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  await user.clear(rating);
+  await user.type(rating, '10');
   await user.click(within(section).getByRole('button', { name: 'Save SLA defaults' }));
   expect(await within(section).findByRole('status')).toHaveTextContent('The association’s SLA is saved.');
   expect(time.defaults).toEqual({
@@ -231,6 +244,8 @@ test("an admin changes the association's SLA defaults; a bad value is refused be
     approvalHours: 16,
     maxExtensions: 2,
     maxExtraDays: 21,
+    ratingWindowDays: 10,
+    reopenWindowDays: 5,
   });
 });
 
@@ -283,6 +298,12 @@ test("an admin sets a chapter's working days, a holiday and its SLA override", a
   await user.clear(review);
   await user.type(review, '4');
   await user.type(within(dialog).getByRole('textbox', { name: /Interim replies per stage/ }), '1');
+  // The member's windows: the chapter's own reopening window kept, the rating window the default's.
+  expect(within(dialog).getByRole('textbox', { name: /Member’s reopening window/ })).toHaveValue('3');
+  expect(within(dialog).getByRole('textbox', { name: /Member’s rating window/ })).toHaveAttribute(
+    'placeholder',
+    'Default: 7',
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Save chapter SLA' }));
   expect(await within(dialog).findByText('The SLA of Pune is saved.')).toBeInTheDocument();
   expect(time.overrides).toEqual({
@@ -291,6 +312,8 @@ test("an admin sets a chapter's working days, a holiday and its SLA override", a
     approvalHours: null,
     maxExtensions: 1,
     maxExtraDays: null,
+    ratingWindowDays: null,
+    reopenWindowDays: 3,
   });
 });
 

@@ -77,9 +77,10 @@ export async function putChapterCalendar(
   return { cityId, calendar };
 }
 
-export async function getSlaDefaults(db: AppDatabase): Promise<SlaSettings> {
+/** The association's defaults, every field present (settings saved before a field existed get its product default). */
+export async function getSlaDefaults(db: AppDatabase): Promise<Required<SlaSettings>> {
   const [row] = await db.select({ settings: slaDefaults.settings }).from(slaDefaults);
-  return parsedOr(slaSettingsSchema, row?.settings, DEFAULT_SLA);
+  return effectiveSla(parsedOr(slaSettingsSchema, row?.settings, DEFAULT_SLA), null);
 }
 
 export async function putSlaDefaults(db: AppDatabase, settings: SlaSettings): Promise<SlaSettings> {

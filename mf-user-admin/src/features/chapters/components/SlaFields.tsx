@@ -5,8 +5,8 @@ import { USER_ADMIN_NS } from '../../../i18n';
 import { SLA_FIELDS, type SlaFormValues } from '../rules/chapterForms';
 
 /**
- * The five SLA fields (three stages in working hours, interim replies per stage, extra days per
- * stage). `placeholders` shows what applies when a chapter's field is left blank.
+ * The SLA fields: three stages in working hours, interim replies per stage, extra days per stage,
+ * and the member's two windows (rating, reopening) in calendar days. `placeholders` shows what applies when a chapter's field is left blank.
  */
 export function SlaFields({
   form,

@@ -14,6 +14,8 @@ const DEFAULTS = {
   approvalHours: 16,
   maxExtensions: 2,
   maxExtraDays: 21,
+  ratingWindowDays: 7,
+  reopenWindowDays: 5,
 };
 
 describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
@@ -24,6 +26,8 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
       approvalHours: '16',
       maxExtensions: '2',
       maxExtraDays: '21',
+      ratingWindowDays: '7',
+      reopenWindowDays: '5',
     });
     expect(slaFormValues({ reviewHours: null, maxExtensions: 0 })).toEqual({
       reviewHours: '',
@@ -31,6 +35,8 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
       approvalHours: '',
       maxExtensions: '0',
       maxExtraDays: '',
+      ratingWindowDays: '',
+      reopenWindowDays: '',
     });
   });
 
@@ -46,6 +52,8 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
         approvalHours: '2921',
         maxExtensions: '11',
         maxExtraDays: '1.5',
+        ratingWindowDays: '0',
+        reopenWindowDays: '91',
       }),
     ).toEqual({
       ok: false,
@@ -55,6 +63,8 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
         approvalHours: 'chapters.sla.hoursInvalid',
         maxExtensions: 'chapters.sla.extensionsInvalid',
         maxExtraDays: 'chapters.sla.extraDaysInvalid',
+        ratingWindowDays: 'chapters.sla.windowInvalid',
+        reopenWindowDays: 'chapters.sla.windowInvalid',
       },
     });
     expect(
@@ -64,6 +74,9 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
       data: { maxExtensions: 0, maxExtraDays: 365 },
     });
     expect(parseSlaDefaults({ ...slaFormValues(DEFAULTS), maxExtraDays: '-1' })).toMatchObject({ ok: false });
+    expect(
+      parseSlaDefaults({ ...slaFormValues(DEFAULTS), ratingWindowDays: '1', reopenWindowDays: '90' }),
+    ).toMatchObject({ ok: true, data: { ratingWindowDays: 1, reopenWindowDays: 90 } });
   });
 
   it("a chapter's blank field follows the default (null); a typed one must be valid", () => {
@@ -75,6 +88,8 @@ describe('the SLA forms (docs/architecture.md#time-and-service-levels)', () => {
         approvalHours: null,
         maxExtensions: null,
         maxExtraDays: null,
+        ratingWindowDays: null,
+        reopenWindowDays: null,
       },
     });
     expect(parseSlaOverrides({ ...slaFormValues({}), approvalHours: 'two' })).toEqual({

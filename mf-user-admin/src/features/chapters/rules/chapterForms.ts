@@ -23,6 +23,8 @@ export const SLA_FIELDS = [
   'approvalHours',
   'maxExtensions',
   'maxExtraDays',
+  'ratingWindowDays',
+  'reopenWindowDays',
 ] as const;
 export type SlaField = (typeof SLA_FIELDS)[number];
 
@@ -33,6 +35,8 @@ const BOUNDS: Record<SlaField, { min: number; max: number; error: string }> = {
   approvalHours: { min: 1, max: 2920, error: 'chapters.sla.hoursInvalid' },
   maxExtensions: { min: 0, max: 10, error: 'chapters.sla.extensionsInvalid' },
   maxExtraDays: { min: 0, max: 365, error: 'chapters.sla.extraDaysInvalid' },
+  ratingWindowDays: { min: 1, max: 90, error: 'chapters.sla.windowInvalid' },
+  reopenWindowDays: { min: 1, max: 90, error: 'chapters.sla.windowInvalid' },
 };
 
 export type SlaFormValues = Record<SlaField, string>;
