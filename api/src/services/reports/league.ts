@@ -28,9 +28,7 @@ import { dayStartsAt } from './scope';
 import {
   type AggregateRow,
   countsOf,
-  type LastWordRow,
   lastWordOf,
-  lastWordStatement,
   percentilesOf,
   share,
   stageColumns,
@@ -120,7 +118,7 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * 86_400_000);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
-  const [cities, totals, backlog, lastWords] = await Promise.all([
+  const [cities, totals, backlog] = await Promise.all([
     db.execute(sql`select id, name from cities order by id`),
     db.execute(
       sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
@@ -138,7 +136,6 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
         where t.finished_at > ${at}::timestamptz and t.created_at < ${backlogBefore.toISOString()}::timestamptz
         group by t.city_id
       ) b group by city_id`),
-    db.execute(lastWordStatement(inMonth, sql`t.city_id`)),
   ]);
   const totalBy = new Map(
     rowsOf<AggregateRow & Record<string, unknown> & { city_id: number }>(totals).map((row) => [
@@ -149,16 +146,13 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   const backlogBy = new Map(
     rowsOf<{ city_id: number; n: number }>(backlog).map((row) => [row.city_id, row.n]),
   );
-  const lastWordBy = new Map(
-    rowsOf<LastWordRow & { key: number }>(lastWords).map((row) => [Number(row.key), row]),
-  );
   return rowsOf<{ id: number; name: string }>(cities).map((city) => {
     const total = totalBy.get(city.id);
     const counts = countsOf(total ?? { received: 0, resolved: 0, rejected: 0 });
     const stages = stageRowsOf(total);
     const withinSla = stages.reduce((sum, row) => sum + row.withinSla, 0);
     const counted = stages.reduce((sum, row) => sum + row.counted, 0);
-    const lastWord = lastWordOf(counts, lastWordBy.get(city.id));
+    const lastWord = lastWordOf(counts, total);
     return {
       cityId: city.id,
       cityName: city.name,

@@ -44,9 +44,13 @@ export function share(part: number, whole: number): number | null {
 const hoursTo = (column: SQL) => sql`extract(epoch from (${column} - t.created_at))::float8 / 3600`;
 
 /**
- * The aggregate columns every report shares (counts, first action, resolution), for a statement
- * over `tickets t`. Times: first action from receipt to the first staff step; resolution from
- * receipt to resolved, over the tickets resolved now.
+ * The aggregate columns every report shares (counts, first action, resolution, the members' last
+ * word), for a statement over `tickets t`. Times: first action from receipt to the first staff
+ * step; resolution from receipt to resolved, over the tickets resolved now. The last word
+ * (docs/league-table.md, ADR 0038) from the ticket's own columns (migration 0016): `rated` the
+ * tickets whose current outcome the member rated, `stars` their sum; `reopened_other` reopened and
+ * not resolved now; `appealed_other` appealed and neither resolved nor rejected now (a remand sends
+ * it back to review); both join the rates' bases.
  */
 export const TICKET_AGGREGATES = sql`
   count(*)::int as received,
@@ -57,7 +61,16 @@ export const TICKET_AGGREGATES = sql`
     filter (where t.first_action_at is not null) as first_percentiles,
   (count(*) filter (where t.status = 'resolved' and t.finished_at is not null))::int as resolution_count,
   percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.finished_at`)})
-    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_percentiles`;
+    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_percentiles,
+  (count(*) filter (where (t.status = 'resolved' and t.resolved_stars is not null)
+    or (t.status = 'rejected' and t.rejected_stars is not null)))::int as rated,
+  coalesce(sum(case t.status when 'resolved' then t.resolved_stars when 'rejected' then t.rejected_stars end), 0)::int
+    as stars,
+  (count(*) filter (where t.reopened_at is not null))::int as reopened,
+  (count(*) filter (where t.reopened_at is not null and t.status <> 'resolved'))::int as reopened_other,
+  (count(*) filter (where t.appealed_at is not null))::int as appealed,
+  (count(*) filter (where t.appealed_at is not null and t.status not in ('resolved', 'rejected')))::int
+    as appealed_other`;
 
 /** A row of TICKET_AGGREGATES; each `*_percentiles` is [median, 90th percentile] (one sort for both). */
 export interface AggregateRow {
@@ -68,7 +81,28 @@ export interface AggregateRow {
   first_percentiles: (number | string)[] | string | null;
   resolution_count: number;
   resolution_percentiles: (number | string)[] | string | null;
+  rated: number;
+  stars: number;
+  reopened: number;
+  reopened_other: number;
+  appealed: number;
+  appealed_other: number;
 }
+
+/** The last word's columns of an AggregateRow. */
+type LastWordRow = Pick<
+  AggregateRow,
+  'rated' | 'stars' | 'reopened' | 'reopened_other' | 'appealed' | 'appealed_other'
+>;
+
+const NO_LAST_WORD: LastWordRow = {
+  rated: 0,
+  stars: 0,
+  reopened: 0,
+  reopened_other: 0,
+  appealed: 0,
+  appealed_other: 0,
+};
 
 /** [median, 90th percentile] of a `*_percentiles` column (an array, or its text on a driver that leaves it so). */
 export function percentilesOf(value: AggregateRow['first_percentiles']): [number | null, number | null] {
@@ -128,61 +162,6 @@ export function stageRowsOf(row: Record<string, unknown> | undefined): ReportSta
 }
 
 /**
- * The members' last word (docs/league-table.md, ADR 0038) of the tickets a WHERE on `tickets t`
- * selects, grouped by `group` when given. A separate statement, so the hot index-only aggregate
- * stays as narrow as it is (ADR 0040): three small sets joined to their tickets by id, each read
- * from its own side. The ratings of each ticket's current outcome (`ticket_ratings` is unique per
- * ticket and outcome, so at most one each); the reopened tickets (the partial index
- * `tickets_reopened_created_idx`, a few per cent of the tickets); the appealed ones (one appeal per
- * ticket). `reopened_other`: reopened and not resolved now; `appealed_other`: appealed and neither
- * resolved nor rejected now (a remand sends it back to review); both join the rates' bases.
- */
-export function lastWordStatement(where: SQL, group: SQL | null = null): SQL {
-  const key = group ? sql`${group} as key,` : sql``;
-  const groupBy = group ? sql`group by ${group}` : sql``;
-  const outer = group ? sql`key,` : sql``;
-  const outerGroup = group ? sql`group by key` : sql``;
-  return sql`
-    select ${outer}
-      coalesce(sum(rated), 0)::int as rated, coalesce(sum(stars), 0)::int as stars,
-      coalesce(sum(reopened), 0)::int as reopened, coalesce(sum(reopened_other), 0)::int as reopened_other,
-      coalesce(sum(appealed), 0)::int as appealed, coalesce(sum(appealed_other), 0)::int as appealed_other
-    from (
-      select ${key} count(*) as rated, sum(r.stars) as stars, 0 as reopened, 0 as reopened_other,
-             0 as appealed, 0 as appealed_other
-      from ticket_ratings r join tickets t on t.id = r.ticket_id and t.status = r.outcome
-      where ${where} ${groupBy}
-      union all
-      select ${key} 0, 0, count(*), count(*) filter (where t.status <> 'resolved'), 0, 0
-      from tickets t
-      where t.reopened_at is not null and ${where} ${groupBy}
-      union all
-      select ${key} 0, 0, 0, 0, count(*), count(*) filter (where t.status not in ('resolved', 'rejected'))
-      from ticket_appeals a join tickets t on t.id = a.ticket_id
-      where ${where} ${groupBy}
-    ) w ${outerGroup}`;
-}
-
-/** A row of `lastWordStatement`. */
-export interface LastWordRow {
-  rated: number;
-  stars: number;
-  reopened: number;
-  reopened_other: number;
-  appealed: number;
-  appealed_other: number;
-}
-
-const NO_LAST_WORD: LastWordRow = {
-  rated: 0,
-  stars: 0,
-  reopened: 0,
-  reopened_other: 0,
-  appealed: 0,
-  appealed_other: 0,
-};
-
-/**
  * The members' last word over the tickets' counts (docs/league-table.md): `decided` the tickets
  * resolved or rejected now, each of whose outcome asked for a rating; `rated` those whose outcome
  * the member rated, `ratingAverage` their stars' mean (to the hundredth), `answerRate` rated ÷
@@ -218,7 +197,7 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     ),
     sql`, `,
   );
-  const [totals, committees, lastWord] = await Promise.all([
+  const [totals, committees] = await Promise.all([
     db.execute(
       sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns} from tickets t where ${where}`,
     ),
@@ -230,7 +209,6 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
       where ${where}
       group by t.committee_id, c.name
       order by count(*) desc, c.name nulls last`),
-    db.execute(lastWordStatement(where)),
   ]);
   const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
   if (!total) throw new Error('an aggregate answered no row');
@@ -259,7 +237,7 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     byStatus,
     ...durations(total),
     slaByStage,
-    lastWord: lastWordOf(counts, rowsOf<LastWordRow>(lastWord)[0]),
+    lastWord: lastWordOf(counts, total),
   };
 }
 
