@@ -30,7 +30,9 @@ import {
 } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
+import { ticketsCsvStream } from '../src/services/reports/csv';
 import { closeMonth } from '../src/services/reports/monthly';
+import { resolveFilter } from '../src/services/reports/scope';
 import {
   ADMIN,
   bearer,
@@ -667,6 +669,41 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
         .slice(1)
         .map((row) => row[0]),
     ).toEqual([`CREDAI-${ids.p2}`]);
+  });
+
+  it('pages the ticket export in keyset batches asked for ahead: the same file as in one batch', async () => {
+    // Three tickets received at the same moment (the keyset orders them by id too), and a later one.
+    const at = ist('2025-03-03', '10:00');
+    const tied: number[] = [];
+    for (let index = 0; index < 3; index += 1)
+      tied.push(await insertTicket(app, { city: 'Pune', createdAt: at }));
+    const later = await insertTicket(app, { city: 'Mumbai', createdAt: ist('2025-03-04', '09:00') });
+    const [admin] = await app.db.select().from(users).where(eq(users.email, ADMIN));
+    if (!admin) throw new Error('the demo admin is missing');
+    const actor = { id: admin.id, role: admin.role, cityId: admin.cityId };
+    const filter = resolveFilter(actor, { from: '2025-03-01', to: '2025-03-31' }, clock.now());
+    const read = async (sizes?: { batch: number; chunkRows: number }) => {
+      let text = '';
+      for await (const chunk of ticketsCsvStream(app.runSql, actor, filter, {}, 'en', clock.now(), sizes)) {
+        text += chunk;
+      }
+      return text;
+    };
+    const whole = await read();
+    expect(
+      parseCsv(whole.slice(1))
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([later, ...tied.reverse()].map((id) => `CREDAI-${id}`));
+    // One ticket per batch, two, three (a last batch short), four (a last batch full, then an empty one).
+    for (const sizes of [
+      { batch: 1, chunkRows: 1 },
+      { batch: 2, chunkRows: 1 },
+      { batch: 3, chunkRows: 2 },
+      { batch: 4, chunkRows: 4 },
+    ]) {
+      expect(await read(sizes)).toBe(whole);
+    }
   });
 
   it('exports every report table with the numbers the summary and the league answer', async () => {
