@@ -37,11 +37,13 @@ export const BOM = '\uFEFF';
 /** Tickets read per round trip of the export. */
 export const EXPORT_BATCH = 2_000;
 /**
- * Tickets per text the database answers: about 80 kB, under V8's large-object size, so each text
- * is freed by the young generation's quick collections rather than waiting for a full one (texts
- * of a whole batch, 400 kB, raised the api's memory by 56 MB during an export of 1,000,000).
+ * Tickets per text the database answers: about 40 kB, well under V8's large-object size, so each
+ * text is freed by the young generation's quick collections rather than waiting for a full one.
+ * Measured exporting 1,000,000 tickets, the first export after a start (bench/README.md): texts of a
+ * whole batch (400 kB) raised the api's memory by 56 MB, of 400 tickets (80 kB) by 54-58 MB, of 200
+ * by 29-30 MB, and the export was no slower (20 s).
  */
-export const CHUNK_ROWS = 400;
+export const CHUNK_ROWS = 200;
 
 /** A share as a number with 4 decimals (0.6667), or empty. */
 function shareCell(value: number | null): Cell {
