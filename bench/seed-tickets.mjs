@@ -247,6 +247,8 @@ export async function seed({ tickets, database = DEFAULT_DATABASE, log = console
     log('report times and outcomes from the history…');
     await client.query('select ticket_report_times_backfill()');
     await client.query(`update tickets set outcome_at = updated_at where status in ('resolved', 'rejected')`);
+    // Each backfill left a dead version of every ticket it set: the table compacted, as loaded.
+    await client.query('vacuum full tickets');
     log(`${ids.names.length.toLocaleString('en')} members; building ${indexes.length} indexes…`);
     await client.query(`set maintenance_work_mem = '256MB'`);
     for (const index of indexes) await client.query(index.definition);

@@ -11,6 +11,7 @@ import type { App } from '../src/app';
 import { outbox, ticketComments, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
+import { closeSilentCases } from '../src/services/tickets/lastWord';
 import {
   ADMIN,
   bearer,
@@ -342,6 +343,29 @@ describe.each(databaseKinds)('the last word on %s', (kind) => {
     expect((await closedEntries(low)).map((entry) => entry.text)).toEqual([
       'Case closed: no appeal within 30 days',
     ]);
+  });
+
+  it('a backlog of silent cases is closed in batches of the limit, each case once', async () => {
+    const backlog: number[] = [];
+    for (let index = 0; index < 5; index += 1) backlog.push((await decided('resolved')).id);
+    at(45);
+    const batches: number[] = [];
+    for (;;) {
+      const closed = await app.db.transaction((tx) => closeSilentCases(tx, clock.now(), 2));
+      batches.push(closed.unrated);
+      if (closed.unrated < 2) break;
+    }
+    // Never more than the limit at once; the five (and whatever earlier tests left silent) all closed.
+    expect(Math.max(...batches)).toBe(2);
+    expect(batches.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(5);
+    for (const id of backlog) {
+      const entries = await app.db
+        .select()
+        .from(ticketComments)
+        .where(and(eq(ticketComments.ticketId, id), eq(ticketComments.action, 'closed')));
+      expect(entries.map((entry) => entry.text)).toEqual(['Case closed: no rating within 7 days']);
+    }
+    expect((await app.db.transaction((tx) => closeSilentCases(tx, clock.now(), 2))).unrated).toBe(0);
   });
 
   if (kind === 'postgres') {

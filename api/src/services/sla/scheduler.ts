@@ -194,12 +194,15 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
       if (batch.stages > 0) this.notifier.afterCommit();
       if (batch.stages < TICK_BATCH) break;
     }
-    const closing = await this.db.transaction(async (tx) => {
-      if (!(await tryTickLock(tx))) return null;
-      return closeSilentCases(tx, now);
-    });
-    if (closing === null) return { ...result, yielded: true };
-    result.closed = closing.unrated + closing.noAppeal;
+    for (;;) {
+      const closing = await this.db.transaction(async (tx) => {
+        if (!(await tryTickLock(tx))) return null;
+        return closeSilentCases(tx, now, TICK_BATCH);
+      });
+      if (closing === null) return { ...result, yielded: true };
+      result.closed += closing.unrated + closing.noAppeal;
+      if (closing.unrated < TICK_BATCH && closing.noAppeal < TICK_BATCH) break;
+    }
     if (result.scheduled || result.alerts || result.closed) this.log.info(result, 'SLA tick');
     return result;
   }

@@ -675,11 +675,14 @@ const RATING_DAYS = `coalesce(
 /**
  * The scheduler's closing of cases (ADR 0038), in the tick's transaction: an outcome without a
  * rating or an appeal for the chapter's `ratingWindowDays`, and a rating of 2 or fewer without an
- * appeal for 30 days. Each is one `UPDATE … WHERE closed_at IS NULL … RETURNING`: a ticket closed
- * already (by another instance's tick, or an earlier one) matches no more, so its history entry
- * is written once.
+ * appeal for 30 days, up to `limit` of each, the oldest outcomes first (the tick calls again while
+ * a batch is full: a database with years of decided tickets, or a tick missed for days, is worked
+ * off in short transactions, not one that locks every ticket it closes). Each is one
+ * `UPDATE … WHERE closed_at IS NULL … RETURNING`: a ticket closed already (by another instance's
+ * tick, or an earlier one) matches no more, so its history entry is written once; one a member is
+ * rating right now (its row locked) waits for the next batch.
  */
-export async function closeSilentCases(tx: Writer, now: Date): Promise<ClosingResult> {
+export async function closeSilentCases(tx: Writer, now: Date, limit: number): Promise<ClosingResult> {
   const at = now.toISOString();
   const open = `t.closed_at is null and t.status in ('resolved', 'rejected') and t.outcome_at is not null
     and not exists (select 1 from ticket_appeals a where a.ticket_id = t.id)`;
@@ -692,9 +695,12 @@ export async function closeSilentCases(tx: Writer, now: Date): Promise<ClosingRe
   const unrated = (
     (await tx.execute(sql`
       update tickets t set closed_at = ${at}::timestamptz, version = t.version + 1, updated_at = now()
-      where ${sql.raw(open)}
-        and not exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status)
-        and t.outcome_at + make_interval(days => ${sql.raw(RATING_DAYS)}) <= ${at}::timestamptz
+      where t.id in (
+        select t.id from tickets t
+        where ${sql.raw(open)}
+          and not exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status)
+          and t.outcome_at + make_interval(days => ${sql.raw(RATING_DAYS)}) <= ${at}::timestamptz
+        order by t.outcome_at, t.id limit ${limit} for update skip locked)
       returning t.id, t.status, t.current_assignee, ${sql.raw(RATING_DAYS)} as days`)) as unknown as {
       rows: Closed[];
     }
@@ -702,9 +708,12 @@ export async function closeSilentCases(tx: Writer, now: Date): Promise<ClosingRe
   const noAppeal = (
     (await tx.execute(sql`
       update tickets t set closed_at = ${at}::timestamptz, version = t.version + 1, updated_at = now()
-      where ${sql.raw(open)}
-        and exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status and r.stars < 3)
-        and t.outcome_at + make_interval(days => ${APPEAL_WINDOW_DAYS}) <= ${at}::timestamptz
+      where t.id in (
+        select t.id from tickets t
+        where ${sql.raw(open)}
+          and exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status and r.stars < 3)
+          and t.outcome_at + make_interval(days => ${APPEAL_WINDOW_DAYS}) <= ${at}::timestamptz
+        order by t.outcome_at, t.id limit ${limit} for update skip locked)
       returning t.id, t.status, t.current_assignee, ${APPEAL_WINDOW_DAYS}::int as days`)) as unknown as {
       rows: Closed[];
     }
