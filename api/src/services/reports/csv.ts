@@ -128,8 +128,8 @@ const LOCAL_TIME = (column: string) =>
  * `csvCell` on a text as SQL, given `safe`, the text with an apostrophe before a leading `=`, `+`,
  * `-`, `@`, tab or CR (`safeTextSql`, computed once per row): empty for null; quoted (quotes
  * doubled) when it holds a quote, a comma or a line break, or starts or ends with blanks. Only the
- * free texts (names, titles) go through it: ids, times and numbers never need it, and the status
- * and stage names arrive already written by `csvCell`.
+ * free texts (titles, members' names) go through it: ids, times and numbers never need it, and the
+ * status, stage, city and committee names arrive already written by `csvCell`.
  */
 export function csvCellSql(safe: string): string {
   return `coalesce(case when strpos(${safe}, '"') > 0 or strpos(${safe}, ',') > 0
