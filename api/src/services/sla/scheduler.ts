@@ -175,36 +175,48 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
     const now = this.clock.now();
     const result: TickResult = { scheduled: 0, alerts: 0, yielded: false, closed: 0 };
     const chapters = new Map<number, ChapterTime>();
-    for (;;) {
-      const batch = await this.db.transaction(async (tx) => {
-        if (!(await tryTickLock(tx))) return null;
-        return scheduleCarriedOverStages(tx, chapters);
-      });
-      if (batch === null) return { ...result, yielded: true };
-      result.scheduled += batch;
-      if (batch < TICK_BATCH) break;
-    }
-    for (;;) {
-      const batch = await this.db.transaction(async (tx) => {
-        if (!(await tryTickLock(tx))) return null;
-        return this.alertDueStages(tx, now, chapters);
-      });
-      if (batch === null) return { ...result, yielded: true };
-      result.alerts += batch.alerts;
-      if (batch.stages > 0) this.notifier.afterCommit();
-      if (batch.stages < TICK_BATCH) break;
-    }
-    for (;;) {
-      const closing = await this.db.transaction(async (tx) => {
-        if (!(await tryTickLock(tx))) return null;
-        return closeSilentCases(tx, now, TICK_BATCH);
-      });
-      if (closing === null) return { ...result, yielded: true };
-      result.closed += closing.unrated + closing.noAppeal;
-      if (closing.unrated < TICK_BATCH && closing.noAppeal < TICK_BATCH) break;
-    }
+    const finished =
+      (await this.inBatches(
+        (tx) => scheduleCarriedOverStages(tx, chapters),
+        (scheduled) => {
+          result.scheduled += scheduled;
+          return scheduled >= TICK_BATCH;
+        },
+      )) &&
+      (await this.inBatches(
+        (tx) => this.alertDueStages(tx, now, chapters),
+        (batch) => {
+          result.alerts += batch.alerts;
+          if (batch.stages > 0) this.notifier.afterCommit();
+          return batch.stages >= TICK_BATCH;
+        },
+      )) &&
+      (await this.inBatches(
+        (tx) => closeSilentCases(tx, now, TICK_BATCH),
+        (closing) => {
+          result.closed += closing.unrated + closing.noAppeal;
+          return closing.unrated >= TICK_BATCH || closing.noAppeal >= TICK_BATCH;
+        },
+      ));
+    if (!finished) return { ...result, yielded: true };
     if (result.scheduled || result.alerts || result.closed) this.log.info(result, 'SLA tick');
     return result;
+  }
+
+  /**
+   * One step of the tick in batches, each its own transaction under the tick's lock, until
+   * `take` (which counts the batch) says it was not full. False when another instance holds the
+   * lock: this tick yields.
+   */
+  private async inBatches<T>(
+    step: (tx: Transaction) => Promise<T>,
+    take: (batch: T) => boolean,
+  ): Promise<boolean> {
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => ((await tryTickLock(tx)) ? step(tx) : null));
+      if (batch === null) return false;
+      if (!take(batch)) return true;
+    }
   }
 
   private async alertDueStages(

@@ -692,32 +692,28 @@ export async function closeSilentCases(tx: Writer, now: Date, limit: number): Pr
     current_assignee: Ticket['currentAssignee'];
     days: number;
   };
-  const unrated = (
-    (await tx.execute(sql`
-      update tickets t set closed_at = ${at}::timestamptz, version = t.version + 1, updated_at = now()
-      where t.id in (
-        select t.id from tickets t
-        where ${sql.raw(open)}
-          and not exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status)
-          and t.outcome_at + make_interval(days => ${sql.raw(RATING_DAYS)}) <= ${at}::timestamptz
-        order by t.outcome_at, t.id limit ${limit} for update skip locked)
-      returning t.id, t.status, t.current_assignee, ${sql.raw(RATING_DAYS)} as days`)) as unknown as {
-      rows: Closed[];
-    }
-  ).rows;
-  const noAppeal = (
-    (await tx.execute(sql`
-      update tickets t set closed_at = ${at}::timestamptz, version = t.version + 1, updated_at = now()
-      where t.id in (
-        select t.id from tickets t
-        where ${sql.raw(open)}
-          and exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status and r.stars < 3)
-          and t.outcome_at + make_interval(days => ${APPEAL_WINDOW_DAYS}) <= ${at}::timestamptz
-        order by t.outcome_at, t.id limit ${limit} for update skip locked)
-      returning t.id, t.status, t.current_assignee, ${APPEAL_WINDOW_DAYS}::int as days`)) as unknown as {
-      rows: Closed[];
-    }
-  ).rows;
+  /** Closes up to `limit` open outcomes matching `rating` whose window of `days` is over. */
+  const close = async (rating: string, days: string): Promise<Closed[]> =>
+    (
+      (await tx.execute(sql`
+        update tickets t set closed_at = ${at}::timestamptz, version = t.version + 1, updated_at = now()
+        where t.id in (
+          select t.id from tickets t
+          where ${sql.raw(open)} and ${sql.raw(rating)}
+            and t.outcome_at + make_interval(days => ${sql.raw(days)}) <= ${at}::timestamptz
+          order by t.outcome_at, t.id limit ${limit} for update skip locked)
+        returning t.id, t.status, t.current_assignee, ${sql.raw(days)} as days`)) as unknown as {
+        rows: Closed[];
+      }
+    ).rows;
+  const unrated = await close(
+    'not exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status)',
+    RATING_DAYS,
+  );
+  const noAppeal = await close(
+    'exists (select 1 from ticket_ratings r where r.ticket_id = t.id and r.outcome = t.status and r.stars < 3)',
+    `${APPEAL_WINDOW_DAYS}::int`,
+  );
   for (const [rows, kind] of [
     [unrated, 'unrated'],
     [noAppeal, 'noAppeal'],
