@@ -243,7 +243,11 @@ export function ticketsCsvStream(
 ): Readable {
   const statuses = labels(locale, 'status', TICKET_STATUSES);
   const stages = labels(locale, 'stage', SLA_STAGES);
-  /** The batch after `after` (the first when null): a few texts of `chunkRows` lines and its last key. */
+  /**
+   * The batch after `after` (the first when null): a few texts of `chunkRows` lines and its last
+   * key. Asked for ahead of its use, so its failure is marked handled here: a download cancelled
+   * while it is in flight never awaits it, and an unhandled rejection would end the process.
+   */
   function batchAfter(
     after: { createdAt: string; id: number } | null,
     places: { cities: string; committees: string },
@@ -268,7 +272,7 @@ export function ticketsCsvStream(
       numberSql(hoursSql('t.first_action_at')),
       numberSql(`case when t.status = 'resolved' then ${hoursSql('t.finished_at')} end`),
     ];
-    return runSql<TicketBatch>({
+    const batch = runSql<TicketBatch>({
       text: `
         with page as (
           select t.id, t.created_at, ${cells.join(" || ',' || ")} || E'\\r\\n' as line
@@ -293,17 +297,6 @@ export function ticketsCsvStream(
         order by (position - 1) / ${Number(sizes.chunkRows)}`,
       values: values.list,
     });
-  }
-
-  /**
-   * A batch asked for ahead. Its failure is marked handled here: a download cancelled while it is
-   * in flight never awaits it, and an unhandled rejection would end the process.
-   */
-  function prefetched(
-    after: { createdAt: string; id: number } | null,
-    places: { cities: string; committees: string },
-  ): Promise<TicketBatch[]> {
-    const batch = batchAfter(after, places);
     batch.catch(() => undefined);
     return batch;
   }
@@ -311,7 +304,7 @@ export function ticketsCsvStream(
   async function* lines(): AsyncGenerator<string> {
     yield BOM + csvLine(TICKET_COLUMNS.map((column) => translate(locale, `csv.tickets.${column}`)));
     const places = await placeCells(runSql);
-    let pending = prefetched(null, places);
+    let pending = batchAfter(null, places);
     for (;;) {
       const pieces = await pending;
       const [first] = pieces;
@@ -320,7 +313,7 @@ export function ticketsCsvStream(
       // The next batch is asked for before this one is written: the database builds it while the
       // api hands this one on (two cores working instead of taking turns; at most two batches held).
       if (more) {
-        pending = prefetched(
+        pending = batchAfter(
           { createdAt: first.last_created_at as string, id: first.last_id as number },
           places,
         );

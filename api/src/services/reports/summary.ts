@@ -89,21 +89,6 @@ export interface AggregateRow {
   appealed_other: number;
 }
 
-/** The last word's columns of an AggregateRow. */
-type LastWordRow = Pick<
-  AggregateRow,
-  'rated' | 'stars' | 'reopened' | 'reopened_other' | 'appealed' | 'appealed_other'
->;
-
-const NO_LAST_WORD: LastWordRow = {
-  rated: 0,
-  stars: 0,
-  reopened: 0,
-  reopened_other: 0,
-  appealed: 0,
-  appealed_other: 0,
-};
-
 /** [median, 90th percentile] of a `*_percentiles` column (an array, or its text on a driver that leaves it so). */
 export function percentilesOf(value: AggregateRow['first_percentiles']): [number | null, number | null] {
   if (value === null || value === undefined) return [null, null];
@@ -168,21 +153,20 @@ export function stageRowsOf(row: Record<string, unknown> | undefined): ReportSta
  * decided; `reopenRate` reopened ÷ the tickets resolved now or reopened (only a resolution is
  * reopened); `appealRate` appealed ÷ the tickets decided now or appealed.
  */
-export function lastWordOf(counts: ReportCounts, row: LastWordRow | undefined): ReportLastWord {
-  const word = row ?? NO_LAST_WORD;
+export function lastWordOf(counts: ReportCounts, row: AggregateRow | undefined): ReportLastWord {
   const decided = counts.resolved + counts.rejected;
-  const rated = Number(word.rated);
-  const reopened = Number(word.reopened);
-  const appealed = Number(word.appealed);
+  const rated = Number(row?.rated ?? 0);
+  const reopened = Number(row?.reopened ?? 0);
+  const appealed = Number(row?.appealed ?? 0);
   return {
     decided,
     rated,
-    ratingAverage: rated > 0 ? Math.round((Number(word.stars) / rated) * 100) / 100 : null,
+    ratingAverage: rated > 0 ? Math.round((Number(row?.stars ?? 0) / rated) * 100) / 100 : null,
     answerRate: share(rated, decided),
     reopened,
-    reopenRate: share(reopened, counts.resolved + Number(word.reopened_other)),
+    reopenRate: share(reopened, counts.resolved + Number(row?.reopened_other ?? 0)),
     appealed,
-    appealRate: share(appealed, decided + Number(word.appealed_other)),
+    appealRate: share(appealed, decided + Number(row?.appealed_other ?? 0)),
   };
 }
 
