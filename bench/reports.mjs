@@ -50,7 +50,10 @@ console.error(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const [{ tickets, stages }] = await query(
   `select (select count(*)::int from tickets) as tickets, (select count(*)::int from ticket_stages) as stages`,
 );
+// Whether this run rewrote the tickets (then they are compacted below).
+let derived = false;
 if (stages < tickets / 2) {
+  derived = true;
   const deriving = Date.now();
   // Written with the triggers off, then counted onto the tickets in one pass by migration 0012's
   // own backfill (a trigger per stage row would update a ticket 1.9 million times). One text of
@@ -87,6 +90,7 @@ if (stages < tickets / 2) {
 // and an appeal on 1 in 50 decided ones, so the reports' last-word statement has rows to join.
 const [{ ratings }] = await query('select count(*)::int as ratings from ticket_ratings');
 if (ratings === 0) {
+  derived = true;
   const deriving = Date.now();
   // With the triggers off, then put on the tickets in one pass by migration 0016's own backfill.
   await query(`
@@ -111,10 +115,7 @@ if (ratings === 0) {
 }
 // The derivations rewrote tickets (each a new row version): compact the table as a live database
 // of this size would be, not three times its size (the export reads every page).
-const [{ freeShare }] = await query(
-  `select 1 - (select sum(pg_column_size(t.*)) from tickets t)::float8 / pg_relation_size('tickets') as "freeShare"`,
-);
-if (freeShare > 0.4) {
+if (derived) {
   const compacting = Date.now();
   await query('vacuum full tickets');
   console.error(`compacted the tickets in ${((Date.now() - compacting) / 1000).toFixed(1)} s`);
