@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -36,12 +35,6 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-/**
- * A full-text `tsvector`. `tickets.search_words` is written by the database alone (a trigger of
- * migration 0005 from the title and the member's name); the api only searches it.
- */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** `lower(column)`: names and emails are unique whatever their case. */
 const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
@@ -254,11 +247,6 @@ export const tickets = pgTable(
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /**
-     * The words `q` searches (ADR 0018): the title's and the member's name's, kept by triggers
-     * (migration 0005: on insert, on a new title or member, and when a member's name changes).
-     */
-    searchWords: tsvector('search_words').notNull().default(sql`''::tsvector`),
   },
   (table) => [
     check('tickets_status_check', sql`${table.status} in (${statusList})`),
@@ -282,8 +270,6 @@ export const tickets = pgTable(
     index('tickets_convenor_idx').on(table.convenorId),
     index('tickets_observer_idx').on(table.observerId),
     index('tickets_city_president_idx').on(table.cityPresidentId),
-    // `q`: every word starts a word of the title or of the member's name (full text, ADR 0018).
-    index('tickets_search_words_idx').using('gin', table.searchWords),
     // `due=overdue|soon` and `sort=due`, over everything or one city (open tickets first).
     index('tickets_due_idx').on(table.dueAt.asc().nullsLast(), table.id),
     index('tickets_city_due_idx').on(table.cityId, table.dueAt.asc().nullsLast(), table.id),
@@ -342,6 +328,23 @@ export const ticketDayCounts = pgTable(
     index('ticket_day_counts_day_idx').on(table.day),
   ],
 );
+
+/**
+ * The words `q` searches (ADR 0043): one row per word of each ticket's title and member's name
+ * (`ticket_search_words`, migration 0005: PostgreSQL's own parser, lowercased, no stemming), with
+ * the ticket's creation time, city and status. Written by the database alone: triggers on
+ * `tickets` (insert, a new title, member, city or status, delete) and on `users` (a renamed
+ * member). Its one index, `(word, created_at DESC, ticket_id DESC) INCLUDE (city_id, status)`, is
+ * written in migration 0017's SQL (drizzle's index builder has no INCLUDE): each word's tickets
+ * newest first, so a search reads as many entries as it answers with.
+ */
+export const ticketWords = pgTable('ticket_words', {
+  word: text('word').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  ticketId: integer('ticket_id').notNull(),
+  cityId: integer('city_id').notNull(),
+  status: text('status').$type<TicketStatus>().notNull(),
+});
 
 /**
  * The ticket's history (docs/product.md#screens Ticket History): one row per submit and per action, written in the

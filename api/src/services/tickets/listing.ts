@@ -101,14 +101,11 @@ export function dayStart(day: string, tzOffsetMinutes = 0): Date {
 export const COUNT_LIMIT = 1_000;
 
 /**
- * How a search with words finds its newest matches (ADR 0018). It reads the SEARCH_PROBE newest
- * tickets of the list first: when at least SEARCH_COMMON of them match (a common name, a frequent
- * title: 5 %), it reads on in date order, up to SEARCH_WALK tickets, keeping the matches, which
- * fill the page and the count; otherwise the full-text index finds every match.
+ * A search with words reads each word's tickets newest first from `ticket_words` (ADR 0043): the
+ * first MERGED_WORDS words of `q` side by side (a merge join in date order, stopping at the
+ * `need`-th ticket having all of them), any further word checked ticket by ticket.
  */
-export const SEARCH_PROBE = 2_000;
-export const SEARCH_COMMON = 100;
-export const SEARCH_WALK = 30_000;
+export const MERGED_WORDS = 4;
 
 /** What `q` can be besides words: a ticket number (`CREDAI-123`, `#123`, `123`), an email, a mobile. */
 interface TicketSearch {
@@ -142,28 +139,53 @@ function ticketSearch(q: string, contactDetails: boolean): TicketSearch {
   return search;
 }
 
+/** `q`'s words as PostgreSQL's parser splits them (lowercased, distinct), from the parameter `q`. */
+const lexemes = (q: string) => `(select tsvector_to_array(to_tsvector('simple', ${q})))`;
+
 /**
- * `q` as a condition on `tickets t`: one of the parts matches. The words: every word of `q` is a
- * word of the ticket's `search_words` (its title and its member's name, split by PostgreSQL's own
- * parser on both sides, any case). False when `q` has nothing to match.
+ * Every word of the array `words` (SQL, at least one) is a word of the ticket (`created_at`,
+ * `id`): one look-up of `ticket_words_idx` per word.
  */
-function searchCondition(search: TicketSearch, values: SqlValues): { sql: string; words: boolean } {
-  const parts: string[] = [];
-  if (search.ticketId !== undefined) parts.push(`t.id = ${values.add(search.ticketId)}`);
-  if (search.words) {
-    // The query parsed once per execution (a sub-select: an InitPlan), not once per ticket read:
-    // the api's statements are prepared, and under PostgreSQL's generic plan a function of a
-    // parameter is evaluated for every row, here up to 30,000 parses of `q` in a walk. Measured at
-    // 1,000,000 tickets: each word search took half the time (bench/README.md, issue 22).
-    parts.push(`t.search_words @@ (select plainto_tsquery('simple', ${values.add(search.words)}))`);
-  }
+const hasEveryWord = (words: string, createdAt: string, id: string) =>
+  `not exists (select 1 from unnest(${words}) r(word) where not exists (select 1 from ticket_words v
+    where v.word = r.word and v.created_at = ${createdAt} and v.ticket_id = ${id}))`;
+
+/**
+ * `q` as parts of a search (ADR 0043): `words`, the parameter holding `q` when it has words, and
+ * how many of them to merge in date order (its distinct runs of letters and digits, at most
+ * MERGED_WORDS: PostgreSQL's parser may find more, e.g. `water-leakage` is also `water` and
+ * `leakage`, which the statement then checks one by one); `other`, a condition on `tickets t`
+ * for the ticket number and the member's email or mobile.
+ */
+export interface SearchParts {
+  words?: { q: string; merged: number };
+  other?: string;
+  /** The whole of `q` as one condition on `tickets t` (the CSV export's filter). */
+  sql: string;
+}
+
+function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
+  const other: string[] = [];
+  if (search.ticketId !== undefined) other.push(`t.id = ${values.add(search.ticketId)}`);
   const contact: string[] = [];
   if (search.email) contact.push(`lower(u.email) = ${values.add(search.email)}`);
   if (search.mobile) contact.push(`u.mobile = ${values.add(search.mobile)}`);
   if (contact.length) {
-    parts.push(`t.customer_id = any(array(select u.id from users u where ${contact.join(' or ')}))`);
+    other.push(`t.customer_id = any(array(select u.id from users u where ${contact.join(' or ')}))`);
   }
-  return { sql: parts.length ? `(${parts.join(' or ')})` : 'false', words: !!search.words };
+  const parts: SearchParts = { sql: 'false' };
+  const conditions = [...other];
+  if (search.words) {
+    const q = values.add(search.words);
+    const tokens = new Set(search.words.toLowerCase().match(/[\p{L}\p{N}]+/gu));
+    parts.words = { q, merged: Math.min(Math.max(tokens.size, 1), MERGED_WORDS) };
+    // The tickets having the first word, each checked for the others (the export's filter).
+    conditions.push(`(t.created_at, t.id) in (select w.created_at, w.ticket_id from ticket_words w
+      where w.word = (${lexemes(q)})[1] and ${hasEveryWord(`(${lexemes(q)})[2:]`, 'w.created_at', 'w.ticket_id')})`);
+  }
+  if (other.length) parts.other = `(${other.join(' or ')})`;
+  if (conditions.length) parts.sql = `(${conditions.join(' or ')})`;
+  return parts;
 }
 
 /** The values of a statement, each added once and referred to as `$n`. */
@@ -191,8 +213,8 @@ export interface TicketFilter {
   cityStatus: string[];
   /** Conditions only `tickets` can answer (a list's own rule). */
   other: string[];
-  /** `q` as a condition on `tickets t`; `words`: it has words (else it is selective by nature). */
-  search?: { sql: string; words: boolean };
+  /** `q`, when given (`searchPageSql` reads it; `sql` is all of it as one condition). */
+  search?: SearchParts;
   /** Creation time: [from, to), either end open. */
   from?: Date;
   to?: Date;
@@ -250,7 +272,7 @@ export function ticketFilter(
   return {
     cityStatus,
     other,
-    ...(q ? { search: searchCondition(ticketSearch(q, seesContactDetails(actor)), values) } : {}),
+    ...(q ? { search: searchParts(ticketSearch(q, seesContactDetails(actor)), values) } : {}),
     ...(lower.length ? { from: new Date(Math.max(...lower)) } : {}),
     ...(upper.length ? { to: new Date(Math.min(...upper)) } : {}),
   };
@@ -264,7 +286,6 @@ function onTickets(conditions: string[]): string[] {
 /** The WHERE of a query on `tickets t` (the page, an exact count), between [from, to) when given. */
 function ticketsWhere(filter: TicketFilter, values: SqlValues, from = filter.from, to = filter.to): string {
   const conditions = [...onTickets(filter.cityStatus), ...filter.other];
-  if (filter.search) conditions.push(filter.search.sql);
   if (from) conditions.push(`t.created_at >= ${values.add(from.toISOString())}`);
   if (to) conditions.push(`t.created_at < ${values.add(to.toISOString())}`);
   return conditions.length ? conditions.join(' and ') : 'true';
@@ -326,39 +347,54 @@ export function totalExpression(filter: TicketFilter, values: SqlValues, bound =
 export const SKIP_BY_DAYS_FROM = 1_000;
 
 /**
- * A search's CTEs `found` (its newest matches, at most `need`) and `page`. `probe`: how many of
- * the newest SEARCH_PROBE tickets of the list match. `walk` (only when that shows a common search):
- * the matches among the newest SEARCH_WALK tickets, read in index order. `indexed` (only when the
- * walk did not run or found too few): every match through the full-text, primary-key and member
- * indexes, sorted (the OFFSET 0 fence: planned without the order, so PostgreSQL picks those indexes
- * rather than a walk of the whole table in date order). A ticket number, an email or a mobile
- * matches too few of the newest tickets for a walk: the indexes answer it. A `q` without words
- * matches nothing.
+ * A search's CTEs `found` (its newest matches, at most `need`) and `page` (ADR 0043). The words:
+ * each merged word's entries of `ticket_words_idx` newest first, within the list's city, status
+ * and days (index-only), joined on the ticket in date order (a merge join), so the read stops at
+ * the `need`-th ticket having them all; a word past the merged ones checked per ticket, a list's
+ * own rule on the ticket's row. A word missing from `q` (PostgreSQL found fewer than were merged)
+ * is the first word again. The ticket number and the member's email or mobile: their indexes
+ * (the primary key, the member's tickets). A `q` without words matches nothing.
  */
 function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
   const need = Math.max(COUNT_LIMIT, offset + pageSize) + 1;
   const order = 'order by created_at desc, id desc';
-  const search = filter.search as NonNullable<TicketFilter['search']>;
-  const unsearched = ticketsWhere({ ...filter, search: undefined }, values);
-  const newest = (rows: number) => `(
-    select t.id, t.created_at, t.search_words, t.customer_id from tickets t where ${unsearched}
-    order by t.created_at desc, t.id desc limit ${rows}
-  ) t`;
-  const walk = search.words
-    ? `probe as materialized (select count(*) filter (where ${search.sql}) as hits from ${newest(SEARCH_PROBE)}),
-walk as materialized (
-  select t.id, t.created_at from ${newest(SEARCH_WALK)}
-  where (select hits from probe) >= ${SEARCH_COMMON} and ${search.sql} ${order} limit ${need}
-)`
-    : 'walk as (select 0 as id, now() as created_at where false)';
-  return `${walk}, indexed as materialized (
-  select s.id, s.created_at from (
-    select t.id, t.created_at from tickets t where ${unsearched} and ${search.sql} offset 0
-  ) s where (select count(*) from walk) < ${need} ${order} limit ${need}
-), found as materialized (
-  select id, created_at from walk where (select count(*) from walk) >= ${need}
-  union all select id, created_at from indexed
-), page as (select id, created_at from found ${order} limit ${pageSize} offset ${offset})`;
+  const search = filter.search as SearchParts;
+  const sources: string[] = [];
+  let ctes = '';
+  if (search.words) {
+    const { q, merged } = search.words;
+    const range = [...filter.cityStatus];
+    if (filter.from) range.push(`created_at >= ${values.add(filter.from.toISOString())}`);
+    if (filter.to) range.push(`created_at < ${values.add(filter.to.toISOString())}`);
+    const word = (index: number) =>
+      index === 1 ? '(select a[1] from lexemes)' : `coalesce((select a[${index}] from lexemes), (select a[1] from lexemes))`;
+    const stream = (index: number) => `(select created_at, ticket_id from ticket_words
+    where word = ${word(index)}${range.map((condition) => ` and ${condition}`).join('')}
+    order by created_at desc, ticket_id desc) w${index}`;
+    const joins = Array.from({ length: merged - 1 }, (_, i) => i + 2).map(
+      (index) => `\n  join ${stream(index)} on w${index}.created_at = w1.created_at and w${index}.ticket_id = w1.ticket_id`,
+    );
+    const rule = filter.other.length
+      ? `\n  join tickets t on t.id = w1.ticket_id and ${filter.other.join(' and ')}`
+      : '';
+    ctes += `lexemes as materialized (select ${lexemes(q)} as a),
+words as materialized (
+  select w1.ticket_id as id, w1.created_at from ${stream(1)}${joins.join('')}${rule}
+  where ((select cardinality(a) from lexemes) <= ${merged}
+    or ${hasEveryWord(`(select a[${merged + 1}:] from lexemes)`, 'w1.created_at', 'w1.ticket_id')})
+  order by w1.created_at desc, w1.ticket_id desc limit ${need}
+), `;
+    sources.push('select id, created_at from words');
+  }
+  if (search.other) {
+    ctes += `numbered as materialized (
+  select t.id, t.created_at from tickets t where ${ticketsWhere(filter, values)} and ${search.other} ${order} limit ${need}
+), `;
+    sources.push('select id, created_at from numbered');
+  }
+  const found = sources.length ? sources.join(' union ') : 'select 0 as id, now() as created_at where false';
+  return `${ctes}found as materialized (select id, created_at from (${found}) f ${order} limit ${need}),
+page as (select id, created_at from found ${order} limit ${pageSize} offset ${offset})`;
 }
 
 /** A page of `tickets t` newest first (or earliest due first), as the CTE `page` (id, created_at). */
