@@ -209,6 +209,104 @@ describe.each(databaseKinds)('ticket search (q) on %s', (kind) => {
     );
   });
 
+  it('matches every word however many, split as PostgreSQL splits them', async () => {
+    const member = await addMember('Pune', 'Ishaan Omkareshwar', 'ishaan.o@example.org', '9123409999');
+    const [ticket] = await addTickets(
+      'Pune',
+      member,
+      1,
+      () => 'Committee: Quince-orchard gate motor hums loudly at night, mail gate.keeper@orchard.in',
+      () => new Date(),
+    );
+    // More words than are merged in date order: the rest are checked ticket by ticket.
+    expect(await ids('quince orchard gate motor hums loudly night omkareshwar')).toEqual([ticket]);
+    expect(await ids('quince orchard gate motor hums loudly night ishaan zzz')).toEqual([]);
+    // A hyphenated word is the whole and its parts; the same word twice is once.
+    expect(await ids('Quince-Orchard')).toEqual([ticket]);
+    expect(await ids('orchard ORCHARD omkareshwar')).toEqual([ticket]);
+    // Fewer words than the text seems to hold: an address is one word to PostgreSQL.
+    expect(await ids('gate.keeper@orchard.in')).toEqual([ticket]);
+    expect(await ids('gate.keeper@orchard.in omkareshwar')).toEqual([ticket]);
+    expect(await ids('quince-orchard.gate')).toEqual([]);
+  });
+
+  it('keeps the words with the ticket: a new title, status, city, or the ticket gone', async () => {
+    const member = await addMember('Pune', 'Jyoti Upkeepwala', 'jyoti.u@example.org', '9123408888');
+    const [ticket] = (await addTickets(
+      'Pune',
+      member,
+      1,
+      () => 'Committee: Marigold garden lights',
+      () => new Date(),
+    )) as [number];
+    const pending = ['pune.president@helpdesk.demo', API_PATHS.tickets.cityPresidentPending] as const;
+    expect(await ids('marigold upkeepwala', ...pending)).toEqual([ticket]);
+
+    await app.db
+      .update(tickets)
+      .set({ title: 'Committee: Jasmine garden lights' })
+      .where(eq(tickets.id, ticket));
+    expect(await ids('marigold')).toEqual([]);
+    expect(await ids('jasmine upkeepwala')).toEqual([ticket]);
+
+    // Resolved: out of the city president's pending list, in the status filter's.
+    await app.db.update(tickets).set({ status: 'resolved' }).where(eq(tickets.id, ticket));
+    expect(await ids('jasmine', ...pending)).toEqual([]);
+    const resolved = await app.inject({
+      method: 'GET',
+      url: `/api${API_PATHS.tickets.all}?q=jasmine&status=resolved`,
+      headers: bearer(tokens['admin@helpdesk.demo'] as string),
+    });
+    expect(resolved.json().tickets.map((row: { id: number }) => row.id)).toEqual([ticket]);
+
+    // Moved to Mumbai: Mumbai's president finds it, Pune's no longer does.
+    await app.db
+      .update(tickets)
+      .set({ cityId: cityIds.Mumbai as number, status: 'pending' })
+      .where(eq(tickets.id, ticket));
+    expect(await ids('jasmine', ...pending)).toEqual([]);
+    expect(
+      await ids(
+        'jasmine upkeepwala',
+        'mumbai.president@helpdesk.demo',
+        API_PATHS.tickets.cityPresidentPending,
+      ),
+    ).toEqual([ticket]);
+
+    await app.db.delete(tickets).where(eq(tickets.id, ticket));
+    expect(await ids('jasmine upkeepwala')).toEqual([]);
+    const left = await app.runSql<{ n: number }>({
+      text: 'select count(*)::int as n from ticket_words where ticket_id = $1',
+      values: [ticket],
+    });
+    expect(left[0]?.n).toBe(0);
+  });
+
+  it('searches within the days asked for', async () => {
+    const member = await addMember('Nagpur', 'Kavya Calendarwala', 'kavya.c@example.org', '9123407777');
+    const [older, newer] = (await addTickets(
+      'Nagpur',
+      member,
+      2,
+      (i) => `Committee: Lantern ${i}`,
+      (i) => new Date(Date.UTC(2024, 4, 10 + i * 10, 12)),
+    )) as [number, number];
+    const within = async (query: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api${API_PATHS.tickets.all}?q=lantern+calendarwala&${query}`,
+          headers: bearer(tokens['admin@helpdesk.demo'] as string),
+        })
+      )
+        .json()
+        .tickets.map((row: { id: number }) => row.id);
+    expect(await within('startDate=2024-05-01&endDate=2024-06-01')).toEqual([newer, older]);
+    expect(await within('startDate=2024-05-15')).toEqual([newer]);
+    expect(await within('date=2024-05-10')).toEqual([older]);
+    expect(await within('endDate=2024-05-10')).toEqual([]);
+  });
+
   describe(`past ${COUNT_LIMIT.toLocaleString('en')} matches`, () => {
     const FILLER = 2_000;
     let recent: number[];

@@ -367,12 +367,15 @@ function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number
     if (filter.from) range.push(`created_at >= ${values.add(filter.from.toISOString())}`);
     if (filter.to) range.push(`created_at < ${values.add(filter.to.toISOString())}`);
     const word = (index: number) =>
-      index === 1 ? '(select a[1] from lexemes)' : `coalesce((select a[${index}] from lexemes), (select a[1] from lexemes))`;
+      index === 1
+        ? '(select a[1] from lexemes)'
+        : `coalesce((select a[${index}] from lexemes), (select a[1] from lexemes))`;
     const stream = (index: number) => `(select created_at, ticket_id from ticket_words
     where word = ${word(index)}${range.map((condition) => ` and ${condition}`).join('')}
     order by created_at desc, ticket_id desc) w${index}`;
     const joins = Array.from({ length: merged - 1 }, (_, i) => i + 2).map(
-      (index) => `\n  join ${stream(index)} on w${index}.created_at = w1.created_at and w${index}.ticket_id = w1.ticket_id`,
+      (index) =>
+        `\n  join ${stream(index)} on w${index}.created_at = w1.created_at and w${index}.ticket_id = w1.ticket_id`,
     );
     const rule = filter.other.length
       ? `\n  join tickets t on t.id = w1.ticket_id and ${filter.other.join(' and ')}`
