@@ -11,7 +11,7 @@
  * is made of those (city, status, creation days), counting tickets only at the edges of a range
  * that starts or ends inside a day; otherwise (`q`, the observer's and convenor's lists) it counts
  * the matching tickets up to COUNT_LIMIT and says when the total is a lower bound (ADR 0018). A
- * search finds its matches as `searchPageSql` explains; a deep page starts from the day counts
+ * search finds its matches as `searchPageSql` explains (ADR 0043); a deep page starts from the day counts
  * (`pageSql`). The SQL is written here rather than built by drizzle on every request: a
  * list is the api's hottest call, and its text depends only on which filters are present.
  */
@@ -94,9 +94,10 @@ export function dayStart(day: string, tzOffsetMinutes = 0): Date {
 
 /**
  * A search counts its matches up to this many; past it the answer says the total is a lower bound
- * (`totalIsLowerBound`, "1,000+" in the list's footer). Proving that a common name has 10,000
- * matches costs reading 140,000 tickets at 1,000,000; 1,000 keeps every search within a few
- * milliseconds of PostgreSQL (ADR 0018).
+ * (`totalIsLowerBound`, "1,000+" in the list's footer). Counting costs reading each word's entries
+ * up to the bound, and more for words that seldom meet (two common names: tens of thousands for
+ * 1,000 matches at 1,000,000 tickets); 1,000 keeps a common word's search near a millisecond of
+ * PostgreSQL (ADR 0018, ADR 0043).
  */
 export const COUNT_LIMIT = 1_000;
 
@@ -120,7 +121,7 @@ const TICKET_NUMBER = new RegExp(`^(?:#|${TICKET_ID_PREFIX}\\s*-?\\s*)?(\\d{1,10
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
- * How `q` is searched (ADR 0018): its words always; the ticket it numbers; and, for callers who see
+ * How `q` is searched (ADR 0018, ADR 0043): its words always; the ticket it numbers; and, for callers who see
  * members' contact details, the member with that whole email (any case) or mobile number (spaces,
  * dashes and a leading +91 or 0 ignored).
  */
@@ -536,9 +537,9 @@ select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
 from n`;
   // Prepared (parsed and planned once per connection): the text depends only on which filters are
   // present and on the page, and the generic plan is the custom one (EXPLAIN in bench/README.md).
-  // The `q` search too: which way it reads (the walk for a common word, the word index for a rare
-  // one) is decided by the statement as it runs (ADR 0018), not by the plan, and its query is an
-  // InitPlan; planning it anew for every search took 8 ms, as long as running it.
+  // The `q` search too (one text per number of merged words, ADR 0043): its words are an InitPlan,
+  // so the generic plan is the same merge join for a common word and a rare one; planning it anew
+  // for every search took as long as running it.
   return { text, values: values.list, prepare: true };
 }
 
