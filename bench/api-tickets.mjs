@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SESSION_OPTIONS } from '../api/src/db/postgres.ts';
 import {
   apiRequire,
   freePort,
@@ -161,7 +162,8 @@ async function explainAll(client, scenarios) {
 }
 
 async function main() {
-  const probe = new pg.Client({ connectionString: DATABASE_URL });
+  // The api's own session settings (its JIT threshold), so EXPLAIN and the raw timings plan alike.
+  const probe = new pg.Client({ connectionString: DATABASE_URL, options: SESSION_OPTIONS });
   await probe.connect().catch((error) => {
     throw new Error(
       `${DATABASE_URL}: ${error.message}. Seed it first: npm run bench:seed -- --tickets 1000000`,
@@ -206,7 +208,7 @@ async function main() {
   const api = await startApi();
   const clients = Array.from(
     { length: CONNECTIONS },
-    () => new pg.Client({ connectionString: DATABASE_URL }),
+    () => new pg.Client({ connectionString: DATABASE_URL, options: SESSION_OPTIONS }),
   );
   await Promise.all(clients.map((client) => client.connect()));
   const helloRuns = [];

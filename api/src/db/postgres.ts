@@ -90,6 +90,15 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/**
+ * Settings of every api connection. JIT compilation only for statements estimated at ten times
+ * PostgreSQL's default (ADR 0043): a search merging four words' entries is estimated past the
+ * default 100,000 on its generic plan and spent 50-75 ms compiling itself to run in 2 ms; the
+ * reports' scans of a year of tickets, estimated in millions, still gain from it. `options` in
+ * DATABASE_URL replaces these.
+ */
+export const SESSION_OPTIONS = '-c jit_above_cost=1000000';
+
 /** Connects a pool to DATABASE_URL and applies pending migrations. */
 export async function openPostgres({ url, poolMax, onConnectionError }: PostgresOptions): Promise<Database> {
   const pool = new ResilientPool(
@@ -97,11 +106,7 @@ export async function openPostgres({ url, poolMax, onConnectionError }: Postgres
       connectionString: url,
       max: poolMax,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // JIT compilation only for statements estimated ten times PostgreSQL's default (ADR 0043): a
-      // search merging four words' entries is estimated past the default 100,000 on its generic
-      // plan and spent 50-75 ms compiling itself to run in 2 ms; the reports' scans of a year of
-      // tickets, estimated in millions, still gain from it. `options` in DATABASE_URL replaces this.
-      options: '-c jit_above_cost=1000000',
+      options: SESSION_OPTIONS,
     },
     onConnectionError,
   );

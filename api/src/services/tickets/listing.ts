@@ -153,10 +153,11 @@ const hasEveryWord = (words: string, createdAt: string, id: string) =>
 
 /**
  * `q` as parts of a search (ADR 0043): `words`, the parameter holding `q` when it has words, and
- * how many of them to merge in date order (its distinct runs of letters and digits, at most
- * MERGED_WORDS: PostgreSQL's parser may find more, e.g. `water-leakage` is also `water` and
- * `leakage`, which the statement then checks one by one); `other`, a condition on `tickets t`
- * for the ticket number and the member's email or mobile.
+ * how many of them to merge in date order (its distinct space-separated parts with a letter or a
+ * digit, at most MERGED_WORDS: PostgreSQL's parser decides the words, and may find more, e.g.
+ * `water-leakage` is also `water` and `leakage`, which the statement then checks one by one, or
+ * fewer); `other`, a condition on `tickets t` for the ticket number and the member's email or
+ * mobile.
  */
 export interface SearchParts {
   words?: { q: string; merged: number };
@@ -178,8 +179,13 @@ function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
   const conditions = [...other];
   if (search.words) {
     const q = values.add(search.words);
-    const tokens = new Set(search.words.toLowerCase().match(/[\p{L}\p{N}]+/gu));
-    parts.words = { q, merged: Math.min(Math.max(tokens.size, 1), MERGED_WORDS) };
+    const chunks = new Set(
+      search.words
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((chunk) => /[\p{L}\p{N}]/u.test(chunk)),
+    );
+    parts.words = { q, merged: Math.min(Math.max(chunks.size, 1), MERGED_WORDS) };
     // The tickets having the first word, each checked for the others (the export's filter).
     conditions.push(`(t.created_at, t.id) in (select w.created_at, w.ticket_id from ticket_words w
       where w.word = (${lexemes(q)})[1] and ${hasEveryWord(`(${lexemes(q)})[2:]`, 'w.created_at', 'w.ticket_id')})`);
