@@ -1,9 +1,10 @@
 // `npm test`: every check the project has, in the order that fails fastest:
-// lint, typecheck, unit + component tests (with shared-contracts coverage), api tests (on PGlite,
-// and on PostgreSQL too when DATABASE_URL is set), the production build, then the end-to-end
-// suite in Chromium behind the real nginx with nginx.conf. The fault suite (PostgreSQL servers of
-// its own, api processes, nginx) shares no state with those stages, so it runs beside them, from
-// the typecheck on: CI waits for the longer of the two instead of their sum.
+// lint, typecheck, unit + component tests (with shared-contracts coverage) beside the api tests (on
+// PGlite, and on PostgreSQL too when DATABASE_URL is set), the production build, then the
+// end-to-end suite in Chromium behind the real nginx with nginx.conf, in two halves side by side.
+// The fault suite (PostgreSQL servers of its own, api processes, nginx) shares no state with those
+// stages, so it runs beside them, from the typecheck on: CI waits for the longer of the two
+// instead of their sum.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +26,8 @@ function step(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-function jestArgs(projects, extraArgs) {
-  const outputFile = path.join(resultsDir, `${projects.join('-')}.json`);
+function jestArgs(projects, extraArgs, name = projects.join('-')) {
+  const outputFile = path.join(resultsDir, `${name}.json`);
   return {
     outputFile,
     args: ['jest', '--selectProjects', ...projects, '--json', `--outputFile=${outputFile}`, ...extraArgs],
@@ -51,9 +52,9 @@ function countReport(outputFile) {
 }
 
 /** A jest run in its own process group, its output kept in a log printed when it is awaited. */
-function jestInBackground(title, projects, extraArgs = [], env = {}) {
-  const { outputFile, args } = jestArgs(projects, extraArgs);
-  const logFile = path.join(resultsDir, `${projects.join('-')}.log`);
+function jestInBackground(title, projects, extraArgs = [], env = {}, name = projects.join('-')) {
+  const { outputFile, args } = jestArgs(projects, extraArgs, name);
+  const logFile = path.join(resultsDir, `${name}.log`);
   console.log(`\n▶ ${title}: started in the background (its output follows the other stages)`);
   const t0 = performance.now();
   const child = spawn('npx', args, {
@@ -112,17 +113,18 @@ faults = jestInBackground(
   },
 );
 
-const ok =
-  jest('unit and component tests', ['unit'], ['--coverage']) &&
-  // --forceExit: some api test leaves a handle open after its last test (not found yet); without
-  // it jest would wait forever instead of reporting.
-  jest(
-    process.env.DATABASE_URL ? 'api tests (PGlite and PostgreSQL)' : 'api tests (PGlite)',
-    ['api'],
-    ['--runInBand', '--forceExit'],
-  );
-
-if (!ok) await finish(false);
+// The unit and component tests (jsdom, in memory) and the api tests (each describe block on a
+// database of its own) share nothing: side by side, one core each.
+const unit = jestInBackground('unit and component tests', ['unit'], ['--coverage']);
+// --forceExit: some api test leaves a handle open after its last test (not found yet); without
+// it jest would wait forever instead of reporting.
+const apiOk = jest(
+  process.env.DATABASE_URL ? 'api tests (PGlite and PostgreSQL)' : 'api tests (PGlite)',
+  ['api'],
+  ['--runInBand', '--forceExit'],
+);
+const unitOk = await unit.result();
+if (!(apiOk && unitOk)) await finish(false);
 
 console.log('\n▶ production build');
 try {
@@ -132,9 +134,19 @@ try {
   await finish(false);
 }
 
-await finish(
-  jest('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand', '--forceExit'], {
-    CHROMIUM_PATH: tools.chromium,
-    NGINX_PATH: tools.nginx,
-  }),
+// The end-to-end tests in two halves side by side: each jest run starts a stack of its own (nginx,
+// the api on its own embedded database, the mail catcher, on free ports, in its own run folder:
+// e2e/support/paths.ts), so the halves share nothing but the cores.
+const E2E_PARTS = 2;
+const e2eParts = Array.from({ length: E2E_PARTS }, (_, index) =>
+  jestInBackground(
+    `end-to-end tests, part ${index + 1} of ${E2E_PARTS} (Chromium + nginx)`,
+    ['e2e'],
+    ['--runInBand', '--forceExit', `--shard=${index + 1}/${E2E_PARTS}`],
+    { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx },
+    `e2e-${index + 1}`,
+  ),
 );
+let e2eOk = true;
+for (const part of e2eParts) e2eOk = (await part.result()) && e2eOk;
+await finish(e2eOk);
