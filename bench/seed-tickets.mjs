@@ -1,6 +1,6 @@
 // Seeds a PostgreSQL database for the ticket benchmark: the api's migrations and demo accounts
 // (cities, committees, office bearers), then N realistic tickets with their members and histories
-// from the api's own generator (api/src/services/tickets/ticketGenerator.ts, the same as the demo
+// from the api's own generator (api/src/demo/ticketGenerator.ts, the same as the demo
 // data's), written in batches of 5,000 rows per statement (arrays through unnest), and VACUUM
 // ANALYZE (so the planner has statistics and index-only scans are possible, as autovacuum would do
 // on a live server).
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // The api's ticket generator (npm run seed runs this file with tsx, so it can import TypeScript).
-import { generateTickets } from '../api/src/services/tickets/ticketGenerator.ts';
+import { generateTickets } from '../api/src/demo/ticketGenerator.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
@@ -55,7 +55,7 @@ async function onDatabase(url, work) {
 function seedBase(url) {
   const script = `
     const { openPostgres } = require(${JSON.stringify(path.join(ROOT, 'api/src/db/postgres.ts'))});
-    const { seedDemoData } = require(${JSON.stringify(path.join(ROOT, 'api/src/services/demoData.ts'))});
+    const { seedDemoData } = require(${JSON.stringify(path.join(ROOT, 'api/src/demo/demoData.ts'))});
     openPostgres({ url: ${JSON.stringify(url)}, poolMax: 2, onConnectionError: () => {} })
       .then(async (database) => {
         await seedDemoData(database.db, process.env.DEMO_PASSWORD || 'Demo@12345', { tickets: 0 });

@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { seedDemoData } from './demo/demoData';
 import { type LogDestination, loggerOptions, REQUEST_ID_HEADER, requestIdOf } from './logging';
 import { registerAuth } from './plugins/auth';
 import { registerDatabase } from './plugins/db';
@@ -15,7 +16,6 @@ import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
 import { type Clock, systemClock } from './services/clock';
-import { seedDemoData } from './services/demoData';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -20,8 +20,8 @@
  * with `now`.
  */
 import { decide, type TicketAction, type TicketPatch, type WorkflowTicket } from 'shared-contracts/contracts';
-import type { ticketComments, tickets } from '../../db/schema';
-import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from './submit';
+import type { ticketComments, tickets } from '../db/schema';
+import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from '../services/tickets/submit';
 
 export interface GeneratorCity {
   id: number;

@@ -4,8 +4,8 @@
  * filter, search, count and chart has something real to show. A few are of today; the same data
  * comes out on every seed, only the dates move with the day of the seed.
  */
-import type { AppDatabase } from '../../db/database';
-import { ticketComments, tickets, users } from '../../db/schema';
+import type { AppDatabase } from '../db/database';
+import { ticketComments, tickets, users } from '../db/schema';
 import { type GeneratorCity, type GeneratorStaff, generateTickets } from './ticketGenerator';
 
 /** How many demo tickets a seed makes unless told otherwise (HELPDESK_DEMO_TICKETS). */

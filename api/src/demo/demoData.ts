@@ -2,10 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../db/database';
 import { cities, cityCommittees, committees, users } from '../db/schema';
-import { hashPassword } from './passwords';
-import { scheduleCarriedOverStages } from './sla/scheduler';
-import { openCarriedOverStages } from './sla/stages';
-import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './tickets/demoTickets';
+import { hashPassword } from '../services/passwords';
+import { scheduleCarriedOverStages } from '../services/sla/scheduler';
+import { openCarriedOverStages } from '../services/sla/stages';
+import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './demoTickets';
 
 /** The cities whose office bearers get demo accounts (docs/architecture.md#run-modes), then a few more chapters. */
 export const DEMO_CITIES = ['Pune', 'Mumbai', 'Nagpur'] as const;
@@ -107,7 +107,7 @@ const SEED_LOCK = 7_413_902_553;
 /**
  * Fills an empty database with the demo cities, committees and accounts (docs/architecture.md#run-modes), and
  * sets each demo city's convenor, then adds `tickets` demo tickets from demo members
- * (services/tickets/demoTickets.ts). Does nothing when any user exists. The password is hashed once
+ * (demo/demoTickets.ts). Does nothing when any user exists. The password is hashed once
  * and shared by every account, so seeding takes well under a second. Returns whether it seeded.
  */
 export async function seedDemoData(
