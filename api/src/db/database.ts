@@ -6,6 +6,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** Drizzle over either driver: services write one query for both. */
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The `tx` that `db.transaction(async (tx) => …)` hands its callback. */
+export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
+/** Where a write can go: the database itself, or a transaction the caller already holds. */
+export type Writer = AppDatabase | Transaction;
+
 /**
  * One statement in PostgreSQL's own text, `$1`… for `values`. `prepare`: on PostgreSQL, parse and
  * plan it once per connection under a name derived from the text (only for texts from a bounded

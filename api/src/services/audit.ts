@@ -15,11 +15,8 @@ import type {
   AuditTargetType,
 } from 'shared-contracts/contracts';
 import { AUDIT_PAGE_SIZE } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../db/database';
+import type { AppDatabase, Writer } from '../db/database';
 import { auditLog, users } from '../db/schema';
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-type Writer = AppDatabase | Transaction;
 
 /** Who did it: a signed-in user, or the holder of a private link's key; and from where. */
 export interface AuditActor {

@@ -22,17 +22,12 @@ import type {
   SlaStage,
   TicketStatus,
 } from 'shared-contracts/contracts';
+import type { Writer } from '../../db/database';
 import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
 import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
-import {
-  enqueueMessages,
-  enqueueWithStaff,
-  type NewMessage,
-  type StaffEmail,
-  type Writer,
-} from './outboxStore';
+import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from './outboxStore';
 
 /** The phone channels that are configured, with the provider template of each event's message. */
 export interface PhoneChannels {

@@ -5,12 +5,12 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FailedMessage, MessageChannel, MessageEvent, TicketMessage } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Writer } from '../../db/database';
 import { outbox, users } from '../../db/schema';
 import { maskEmail, maskMobile } from '../tickets/masking';
 
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-export type Writer = AppDatabase | Transaction;
+/** Re-exported until sla/scheduler.ts imports it from db/database.ts; the one definition is there. */
+export type { Writer } from '../../db/database';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

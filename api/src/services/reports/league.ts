@@ -20,10 +20,10 @@ import {
   REPORT_ERROR_CODES,
   REPORT_TIME_ZONE,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Transaction } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { rowsOf } from '../sla/stages';
 import { dayStartsAt } from './scope';
 import {
   type AggregateRow,
@@ -36,7 +36,6 @@ import {
   TICKET_AGGREGATES,
 } from './summary';
 
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 type Reader = Pick<AppDatabase, 'execute'>;
 
 /** The first month a league may be asked for. */

@@ -13,11 +13,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { localDate, REPORT_TIME_ZONE } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots, reportMonthMailings } from '../../db/schema';
 import type { Notifier } from '../outbox/notifications';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxStore';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
-import { rowsOf } from '../sla/stages';
 import { currentMonth, freezeMonth, shiftMonth } from './league';
 
 /** Any constant shared by every api instance: the advisory lock of the month's close. */

@@ -23,8 +23,8 @@ import {
   TICKET_STATUSES,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
+import { rowsOf, textArray } from '../../db/rows';
 import { HttpError } from '../../httpError';
-import { rowsOf } from '../sla/stages';
 import { addDays, type ResolvedFilter, receivedWhere, ticketConditions } from './scope';
 
 type Reader = Pick<AppDatabase, 'execute'>;
@@ -92,7 +92,7 @@ export interface AggregateRow {
 /** [median, 90th percentile] of a `*_percentiles` column (an array, or its text on a driver that leaves it so). */
 export function percentilesOf(value: AggregateRow['first_percentiles']): [number | null, number | null] {
   if (value === null || value === undefined) return [null, null];
-  const list = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',') : value;
+  const list = typeof value === 'string' ? textArray(value) : value;
   return [roundHours(list[0]), roundHours(list[1])];
 }
 

@@ -16,10 +16,10 @@ import {
   slaOverridesSchema,
   slaSettingsSchema,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Writer } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { chapterSettings, cities, slaDefaults } from '../../db/schema';
 import { notFound } from '../../httpError';
-import type { Writer } from '../outbox/outboxStore';
 
 /** What a stage is timed by in one chapter. */
 export interface ChapterTime {
@@ -43,8 +43,7 @@ export async function chapterTime(tx: Writer, cityId: number): Promise<ChapterTi
   const rows = await tx.execute(sql`
     select cs.calendar, cs.sla, (select settings from sla_defaults where id = 1) as defaults
     from (select 1) one left join chapter_settings cs on cs.city_id = ${cityId}`);
-  // Both drivers (node-postgres, PGlite) answer a raw statement with `{ rows }`.
-  const { calendar, sla, defaults } = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const { calendar, sla, defaults } = rowsOf<Record<string, unknown>>(rows)[0] ?? {};
   return {
     calendar: parsedOr(chapterCalendarSchema, calendar, DEFAULT_CALENDAR),
     sla: effectiveSla(

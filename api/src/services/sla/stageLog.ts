@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { AlertLevel, Role, SlaStage, TicketStage, WorkflowAction } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import type { Audience } from '../tickets/access';
-import { rowsOf } from './stages';
 
 type Time = Date | string;
 const iso = (value: Time) => new Date(value).toISOString();

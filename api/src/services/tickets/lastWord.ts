@@ -36,7 +36,7 @@ import {
   transferHistoryText,
   type WorkflowTicket,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Writer } from '../../db/database';
 import {
   cities,
   committees,
@@ -50,7 +50,6 @@ import {
 } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import type { Notifier } from '../outbox/notifications';
-import type { Writer } from '../outbox/outboxStore';
 import { chapterTime } from '../sla/settings';
 import { recipientFor, syncStage } from '../sla/stages';
 import { type AccessActor, canStaffSee } from './access';

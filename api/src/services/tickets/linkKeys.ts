@@ -5,15 +5,12 @@
  * link is answered to the staff member who rotated it and goes to the member by email (the outbox).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../../db/database';
+import type { Writer } from '../../db/database';
 import { tickets, users } from '../../db/schema';
 import { hashSecret, memberUrlOf, newSecret, shareUrlOf } from './keys';
 
 /** How long a member key opens the member's tickets: after that a new link is needed. */
 export const MEMBER_KEY_LIFETIME_DAYS = 90;
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-type Writer = AppDatabase | Transaction;
 
 const memberKeyExpiry = sql`now() + make_interval(days => ${MEMBER_KEY_LIFETIME_DAYS})`;
 

@@ -8,16 +8,14 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
-  english,
   MESSAGES,
   type Role,
   SUBMITTED_ACTION,
-  SUBMITTED_TEXT,
   TEXT_LIMITS,
   type TicketSubmit,
   type TicketSubmitResponse,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Transaction } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import {
   attachments,
@@ -46,14 +44,14 @@ export const NEW_TICKET_STATE = { status: 'pending', currentAssignee: 'CityPresi
  * Every ticket's first history entry: its member submitted it (the submit and the generated demo
  * and bench tickets write this one). `ticketId`, and `createdAt` when it is not now, are the caller's.
  */
-export function submittedEntry(member: { id: number | null; fullName: string; role: Role }) {
+export function submittedEntry(member: { id: number | null; role: Role }) {
   return {
+    // The member is named by id (their name is read when the history is: ADR 0044); the bulk
+    // loaders of generated tickets fill the id once the member's row exists.
     actorId: member.id,
-    actionBy: member.fullName,
     actorRole: member.role,
-    // Stored in English; the screens show it in their language by its action (historyText).
+    kind: 'ticket.submitted',
     action: SUBMITTED_ACTION,
-    text: english(SUBMITTED_TEXT),
     statusAfter: NEW_TICKET_STATE.status,
     assigneeAfter: NEW_TICKET_STATE.currentAssignee,
   } satisfies Omit<typeof ticketComments.$inferInsert, 'ticketId'>;
@@ -126,8 +124,6 @@ export function ticketTitle(committeeName: string, description: string): string 
   const title = `${committeeName}: ${start}${words.length > TITLE_WORDS ? '…' : ''}`;
   return title.length <= TEXT_LIMITS.title ? title : `${title.slice(0, TEXT_LIMITS.title - 1)}…`;
 }
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 /** An active user of the role in the city, the longest-serving first. */
 async function activeOfRole(
@@ -275,10 +271,8 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           sha256: file.sha256,
         });
       }
-      // The history names the submitter as typed, as a member (never a staff account's name and role).
-      await tx
-        .insert(ticketComments)
-        .values({ ticketId: ticket.id, ...submittedEntry({ ...member, fullName: input.fullName }) });
+      // The history names the submitter as a member (never a staff account's role).
+      await tx.insert(ticketComments).values({ ticketId: ticket.id, ...submittedEntry(member) });
       // The city president's review opens in this transaction (docs/architecture.md#time-and-service-levels):
       // with them, or with their stand-in while they are away.
       const reviewer = await syncStage(tx, { ticketId: ticket.id, now: request.now });
