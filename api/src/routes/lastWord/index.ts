@@ -27,7 +27,7 @@ import {
 } from 'shared-contracts/contracts';
 import { HttpError, notFound } from '../../httpError';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
-import { openTicket, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
+import { openTicket } from '../../services/tickets/accessReads';
 import {
   appealTicket,
   decideAppeal,
@@ -37,6 +37,7 @@ import {
   transferTicket,
   withLastWord,
 } from '../../services/tickets/lastWord';
+import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { readTicket } from '../../services/tickets/ticketReader';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { runStaffStep } from '../staffStep';

@@ -35,7 +35,7 @@ import {
 } from '../../services/sla/settings';
 import { readStages } from '../../services/sla/stageLog';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
-import { TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
+import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';

@@ -27,8 +27,9 @@ import {
 import * as z from 'zod';
 import { HttpError } from '../../httpError';
 import { recordAudit } from '../../services/audit';
-import { FILE_NOT_FOUND, findViewableFile, openStoredFile } from '../../services/tickets/accessReads';
+import { findViewableFile, openStoredFile } from '../../services/tickets/accessReads';
 import { contentDisposition, typeOf } from '../../services/tickets/fileType';
+import { FILE_NOT_FOUND } from '../../services/tickets/notFound';
 import type { StoredKind } from '../../services/tickets/storage';
 import { auditActorOf } from '../auditActor';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';

@@ -12,7 +12,6 @@ import {
   STALE_REASON,
   type Ticket,
   type TicketStatus,
-  type WorkflowTicket,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { cities, ticketComments, tickets } from '../../db/schema';
@@ -22,10 +21,11 @@ import type { Notifier } from '../outbox/notifications';
 import { chapterTime } from '../sla/settings';
 import { syncStage } from '../sla/stages';
 import type { AccessActor } from './access';
-import { TICKET_NOT_FOUND } from './accessReads';
 import { actionForStatus } from './actionForStatus';
+import { TICKET_NOT_FOUND } from './notFound';
 import { outcomeLinkDays } from './outcomeLinks';
 import { readTicket } from './ticketReader';
+import { type WorkflowRow, workflowSelection } from './workflowRow';
 
 /** Who acts: the signed-in user as the workflow needs them. */
 export interface ActionActor extends AccessActor {
@@ -51,29 +51,6 @@ export interface ActionRequest {
 
 /** Without a version from the caller, a ticket changed between read and write is decided again. */
 const ATTEMPTS_WITHOUT_VERSION = 3;
-
-/** The ticket's columns the workflow table decides on (the last word's steps read them too). */
-export const workflowSelection = {
-  id: tickets.id,
-  cityId: tickets.cityId,
-  city: cities.name,
-  status: tickets.status,
-  currentAssignee: tickets.currentAssignee,
-  adminStatus: tickets.adminStatus,
-  cityPresidentStatus: tickets.cityPresidentStatus,
-  convenorStatus: tickets.convenorStatus,
-  observerStatus: tickets.observerStatus,
-  observerId: tickets.observerId,
-  resolutionMethod: tickets.resolutionMethod,
-  version: tickets.version,
-};
-
-type WorkflowRow = WorkflowTicket & {
-  id: number;
-  cityId: number;
-  version: number;
-  currentAssignee: Ticket['currentAssignee'];
-};
 
 async function readWorkflowRow(db: AppDatabase, id: number): Promise<WorkflowRow | undefined> {
   const [row] = await db

@@ -53,9 +53,9 @@ import type { Notifier } from '../outbox/notifications';
 import { chapterTime } from '../sla/settings';
 import { recipientFor, syncStage } from '../sla/stages';
 import { type AccessActor, canStaffSee } from './access';
-import { TICKET_NOT_FOUND } from './accessReads';
-import { workflowSelection } from './actions';
+import { TICKET_NOT_FOUND } from './notFound';
 import { chainOf } from './submit';
+import { workflowSelection } from './workflowRow';
 
 const DAY_MS = 86_400_000;
 

@@ -14,8 +14,8 @@ import { notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import type { Notifier } from '../outbox/notifications';
 import { type AccessActor, canStaffSee, findTicketGate, staffScope, staffScopeWhere } from './access';
-import { MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './accessReads';
 import { LIVE_MEMBER_KEY_HASH, linkKeyId, rotateShareKey } from './linkKeys';
+import { MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
 
 export async function rotateTicketShareKey(
   db: AppDatabase,
