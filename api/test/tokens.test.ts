@@ -65,6 +65,30 @@ describe('TokenService.verify', () => {
     await expect(other.verify(token)).rejects.toThrow('Invalid token');
   });
 
+  it('refuses malformed tokens as invalid, never with an error of its own', async () => {
+    const { tokens, token } = await signedToken();
+    const [header = '', payload = ''] = token.split('.');
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const malformed of [
+      '',
+      '.',
+      '..',
+      'a.b.c',
+      'not a token',
+      `${header}.${payload}`,
+      `${token}.`,
+      `${encode([1])}.${payload}.${token.split('.')[2]}`,
+      `${encode('HS256')}.${payload}.`,
+      `${header}.${encode(null)}.`,
+      `%%%.${payload}.abc`,
+      'x'.repeat(5000),
+    ]) {
+      const refusal = await tokens.verify(malformed).catch((error: unknown) => error);
+      expect({ malformed, refusal }).toEqual({ malformed, refusal: expect.any(InvalidTokenError) });
+      expect((refusal as Error).message).toBe('Invalid token');
+    }
+  });
+
   it('still checks tokens once it has remembered as many as it keeps', async () => {
     const tokens = new TokenService(TEST_SECRET, 3600);
     const issued = await Promise.all(
