@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Role } from 'shared-contracts/contracts';
 import type { Config } from '../config';
 import { HttpError } from '../httpError';
-import { LoginThrottle } from '../services/loginThrottle';
 import { makeDummyHash } from '../services/passwords';
 import { OutcomeLinks } from '../services/tickets/outcomeLinks';
 import { ViewLinks } from '../services/tickets/viewLinks';
@@ -17,7 +16,6 @@ declare module 'fastify' {
     viewLinks: ViewLinks;
     /** The rating email's link to one ticket, until its last-word windows end (same secret). */
     outcomeLinks: OutcomeLinks;
-    loginThrottle: LoginThrottle;
     /** Verified against when an email is unknown or inactive, so sign-in timing reveals nothing. */
     dummyPasswordHash: string;
     /** onRequest hooks: a valid token of an active user, and, when roles are given, one of them. */
@@ -39,7 +37,6 @@ declare module 'fastify' {
   }
 }
 
-const PRUNE_EVERY_MS = 10 * 60_000;
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/-]+=*) *$/i;
 
 function unauthorized(message: string): HttpError {
@@ -64,7 +61,7 @@ export function currentUserOf(request: FastifyRequest): UserRecord {
 }
 
 /**
- * Tokens, the sign-in throttle and the guards routes put in their `onRequest`. Guards run before
+ * Tokens and the guards routes put in their `onRequest`. Guards run before
  * the body is parsed or validated: a caller who may not use a route learns nothing about its input.
  *
  * A token is trusted only while the user it names is active and still has the token version and
@@ -81,14 +78,6 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorate('viewLinks', new ViewLinks(secret, app.clock));
   app.decorate('outcomeLinks', new OutcomeLinks(secret, app.clock));
   app.decorate('dummyPasswordHash', await makeDummyHash());
-
-  const throttle = new LoginThrottle(app.db, config.loginLimit);
-  app.decorate('loginThrottle', throttle);
-  const pruner = setInterval(() => {
-    throttle.prune().catch((error) => app.log.warn({ err: error }, 'pruning login_throttle failed'));
-  }, PRUNE_EVERY_MS);
-  pruner.unref();
-  app.addHook('onClose', async () => clearInterval(pruner));
 
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);

@@ -1,11 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { databaseRateLimitStore, pruneRateLimitRows } from '../services/rateLimitStore';
-
-const PRUNE_EVERY_MS = 10 * 60_000;
+import { registerRateLimit } from './rateLimit';
 
 const HELMET_OPTIONS: FastifyHelmetOptions = {
   global: true,
@@ -46,7 +42,10 @@ async function helmetHeaders(): Promise<[string, string | string[]][]> {
   }
 }
 
-/** Security headers and the global per-IP rate limit, on every answer including errors and 404s. */
+/**
+ * Security headers and the rate limiter (the global per-IP limit, on every answer including errors
+ * and 404s, and the routes' own limits: plugins/rateLimit.ts).
+ */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   // Registered first: its headers are set before any later hook can fail the request.
   const headers = await helmetHeaders();
@@ -54,42 +53,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    // A store that fails (PostgreSQL restarting) lets the request through: the route then answers
-    // for itself (503 with Retry-After when it needs the database, /api/health its own body).
-    skipOnError: true,
-    ...(await sharedRateLimitStore(app, config)),
-  });
-}
-
-/**
- * Where the general rate limit counts (RATE_LIMIT_STORE): Redis or PostgreSQL, shared by every
- * instance, or this process's memory (the embedded database allows one process anyway).
- */
-async function sharedRateLimitStore(app: FastifyInstance, config: Config) {
-  const { store, windowMs } = config.rateLimit;
-  if (store === 'redis' && config.redisUrl) {
-    // Fail fast instead of queueing requests behind a Redis that does not answer.
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'the rate limit store (Redis) failed'));
-    await redis.connect();
-    app.addHook('onClose', async () => {
-      await redis.quit();
-    });
-    return { redis, nameSpace: 'helpdesk-rate-limit:' };
-  }
-  if (store === 'database') {
-    const pruner = setInterval(() => {
-      pruneRateLimitRows(app.db, windowMs).catch((error) =>
-        app.log.warn({ err: error }, 'pruning the rate limit rows failed'),
-      );
-    }, PRUNE_EVERY_MS);
-    pruner.unref();
-    app.addHook('onClose', async () => clearInterval(pruner));
-    return { store: databaseRateLimitStore(app.db) };
-  }
-  return {};
+  await registerRateLimit(app, config);
 }

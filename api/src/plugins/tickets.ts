@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { IpThrottle } from '../services/tickets/accessThrottle';
 import { pruneAnswers } from '../services/tickets/idempotency';
 import { UploadStore } from '../services/tickets/storage';
 import { SubmitService } from '../services/tickets/submitService';
+import type { RouteLimiter } from './rateLimit';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The attachment store in UPLOAD_DIR (the submit writes it, the downloads read it). */
     uploadStore: UploadStore;
     /** Submits per client address (SUBMIT_MAX_PER_IP per SUBMIT_WINDOW_MS). */
-    submitThrottle: IpThrottle;
+    submitLimiter: RouteLimiter;
     /** Private-link lookups and downloads per client address (LOOKUP_MAX_PER_IP per LOOKUP_WINDOW_MS). */
-    lookupThrottle: IpThrottle;
+    lookupLimiter: RouteLimiter;
     /** The public submit: the form received, checked and written once per Idempotency-Key. */
     ticketSubmits: SubmitService;
   }
@@ -27,11 +27,9 @@ const MAINTENANCE_EVERY_MS = 10 * 60_000;
  */
 export function registerTicketServices(app: FastifyInstance, config: Config): void {
   const store = new UploadStore(config.uploadDir);
-  const submits = new IpThrottle(app.db, 'submit-ip', config.submitLimit, app.clock);
-  const lookups = new IpThrottle(app.db, 'lookup-ip', config.lookupLimit, app.clock);
   app.decorate('uploadStore', store);
-  app.decorate('submitThrottle', submits);
-  app.decorate('lookupThrottle', lookups);
+  app.decorate('submitLimiter', app.routeLimiter('submit-ip', config.submitLimit));
+  app.decorate('lookupLimiter', app.routeLimiter('lookup-ip', config.lookupLimit));
   app.decorate(
     'ticketSubmits',
     new SubmitService(app.db, store, {
@@ -50,12 +48,9 @@ export function registerTicketServices(app: FastifyInstance, config: Config): vo
     if (removed) app.log.info({ removed }, 'removed files left by an interrupted submit');
   });
   const maintenance = setInterval(() => {
-    Promise.all([
-      store.sweep(app.db, config.uploadSweepGraceMs),
-      lookups.prune(),
-      submits.prune(),
-      pruneAnswers(app.db),
-    ]).catch((error) => app.log.warn({ err: error }, 'ticket upload maintenance failed'));
+    Promise.all([store.sweep(app.db, config.uploadSweepGraceMs), pruneAnswers(app.db)]).catch((error) =>
+      app.log.warn({ err: error }, 'ticket upload maintenance failed'),
+    );
   }, MAINTENANCE_EVERY_MS);
   maintenance.unref();
   app.addHook('onClose', async () => clearInterval(maintenance));

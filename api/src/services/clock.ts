@@ -1,6 +1,6 @@
 /**
  * The api's one clock (docs/architecture.md#conversation-and-notifications): every time rule of the
- * api's own (the outbox's back-off and give-up, the reply limits' windows) reads `now()` here, so a
+ * api's own (the outbox's back-off and give-up, the stages' deadlines) reads `now()` here, so a
  * test can move time forward instead of waiting. Built once (`app.clock`); tests pass their own.
  */
 export interface Clock {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts/contracts';
 import { HttpError, tooManyRequests } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/rateLimit';
 import { verifyPassword } from '../../services/passwords';
 import {
   adminExists,
@@ -35,9 +36,32 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/**
+ * The sign-in's account key: a hash of the client address and the email (any case), so the rate
+ * limit's store names no one, and an account is limited per address, never alone.
+ */
+function accountKey(request: FastifyRequest): string {
+  const { email } = request.body as { email: string };
+  return createHash('sha256')
+    .update(`${clientAddress(request)}\n${email.trim().toLowerCase()}`)
+    .digest('base64url');
+}
+
 /** docs/product.md#calls Auth: sign-in, who am I, the first admin, a city's president. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { nodeEnv, bootstrapSecret } = app.config;
+  /**
+   * Failed sign-ins per client address, and per account from each address, in fixed windows of the
+   * rate limit's store, so the limits hold across every api instance and nothing locks an account
+   * for ever. The account limit is kept per address and account, never per account alone: someone
+   * who guesses at an admin's password only slows down their own address, and the admin signs in
+   * from theirs as usual. Each attempt takes its slots first, so concurrent guesses cannot slip past
+   * the limit; a successful sign-in gives them back (ADR 0004, 0044).
+   */
+  const { maxPerIp, maxPerAccount, windowMs } = app.config.loginLimit;
+  const perAddress = app.routeLimiter('ip', { max: maxPerIp, windowMs });
+  const perAccount = app.routeLimiter('account', { max: maxPerAccount, windowMs }, accountKey);
+
   /**
    * Before the body is read: once an admin exists the call is gone (404, as for any unknown route);
    * in production it exists only with HELPDESK_BOOTSTRAP_SECRET set, and needs that secret.
@@ -68,17 +92,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Both at once: on PostgreSQL they run on two pooled connections.
-      const [decision, user] = await Promise.all([
-        app.loginThrottle.reserve(request.ip, email),
+      // All at once: on PostgreSQL they run on pooled connections of their own.
+      const [byAddress, byAccount, user] = await Promise.all([
+        perAddress.take(request),
+        perAccount.take(request),
         findUserForLogin(app.db, email),
       ]);
-      if (!decision.allowed) throw tooManyRequests('sign-in attempts', decision.retryAfterSeconds);
+      const waits = [byAddress, byAccount].flatMap((decision) =>
+        decision.allowed ? [] : [decision.retryAfterSeconds],
+      );
+      if (waits.length > 0) throw tooManyRequests('sign-in attempts', Math.max(...waits));
       const usable = user?.isActive === true;
       // Always one argon2 verification, against a dummy hash when there is no usable account.
       const matches = await verifyPassword(usable ? user.passwordHash : app.dummyPasswordHash, password);
       if (!usable || !matches) throw new HttpError(401, LOGIN_FAILED);
-      await app.loginThrottle.release(request.ip, email);
+      // Only failures count: the account starts afresh, the address gets its slot back.
+      await Promise.all([perAccount.giveBack(request, { restart: true }), perAddress.giveBack(request)]);
       const token = await app.tokens.sign({
         userId: user.id,
         role: user.role,

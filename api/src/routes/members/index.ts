@@ -8,22 +8,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, memberLinkRequestSchema, memberLinkResponseSchema } from 'shared-contracts/contracts';
 import { tooManyRequests } from '../../httpError';
-import { IpThrottle } from '../../services/tickets/accessThrottle';
 import { publicErrors } from '../tickets/publicAccess';
-
-const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { maxPerIp, maxPerEmail, windowMs } = app.config.memberLinkLimit;
-  const perAddress = new IpThrottle(app.db, 'link-ip', { max: maxPerIp, windowMs }, app.clock);
-  const perEmail = new IpThrottle(app.db, 'link-email', { max: maxPerEmail, windowMs }, app.clock);
-  const maintenance = setInterval(() => {
-    Promise.all([perAddress.prune(), perEmail.prune()]).catch((error) =>
-      app.log.warn({ err: error }, 'member link limit maintenance failed'),
-    );
-  }, MAINTENANCE_EVERY_MS);
-  maintenance.unref();
-  app.addHook('onClose', async () => clearInterval(maintenance));
+  const perAddress = app.routeLimiter('link-ip', { max: maxPerIp, windowMs });
+  // Keyed by a hash of the email, so the rate limit's store names no one.
+  const perEmail = app.routeLimiter('link-email', { max: maxPerEmail, windowMs }, (request) =>
+    createHash('sha256')
+      .update((request.body as { email: string }).email)
+      .digest('base64url'),
+  );
 
   app.post(
     API_PATHS.members.links,
@@ -42,8 +37,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.body;
       // Both limits are counted every time, so a refused and an accepted request cost the same.
-      const byClient = await perAddress.reserve(request.ip);
-      const byEmail = await perEmail.reserve(createHash('sha256').update(email).digest('base64url'));
+      const byClient = await perAddress.take(request);
+      const byEmail = await perEmail.take(request);
       if (!byClient.allowed) throw tooManyRequests('requests from your address', byClient.retryAfterSeconds);
       if (!byEmail.allowed)
         throw tooManyRequests('requests for this email address', byEmail.retryAfterSeconds);

@@ -26,14 +26,11 @@ import { HttpError, notFound, tooManyRequests as tooMany } from '../../httpError
 import { ticketMessages } from '../../services/outbox/outboxStore';
 import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
 import { grantOf, openTicketHistory, TICKET_NOT_FOUND } from '../../services/tickets/accessReads';
-import { IpThrottle } from '../../services/tickets/accessThrottle';
 import { addReply } from '../../services/tickets/replies';
 import { submitPartLimits } from '../../services/tickets/submitService';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
-
-const MAINTENANCE_EVERY_MS = 10 * 60_000;
 
 /** The zod problems of a body as the api's `details`. */
 function invalidBody(issues: { path: PropertyKey[]; message: string }[]): HttpError {
@@ -47,15 +44,10 @@ function invalidBody(issues: { path: PropertyKey[]; message: string }[]): HttpEr
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: submitPartLimits(app.config.uploadMaxBytes) });
   const { maxPerTicket, maxPerIp, windowMs } = app.config.replyLimit;
-  const perTicket = new IpThrottle(app.db, 'reply-ticket', { max: maxPerTicket, windowMs }, app.clock);
-  const perAddress = new IpThrottle(app.db, 'reply-ip', { max: maxPerIp, windowMs }, app.clock);
-  const maintenance = setInterval(() => {
-    Promise.all([perTicket.prune(), perAddress.prune()]).catch((error) =>
-      app.log.warn({ err: error }, 'reply limit maintenance failed'),
-    );
-  }, MAINTENANCE_EVERY_MS);
-  maintenance.unref();
-  app.addHook('onClose', async () => clearInterval(maintenance));
+  const perTicket = app.routeLimiter('reply-ticket', { max: maxPerTicket, windowMs }, (request) =>
+    String((request.params as { id: number }).id),
+  );
+  const perAddress = app.routeLimiter('reply-ip', { max: maxPerIp, windowMs });
 
   const tags = ['conversation'];
 
@@ -102,11 +94,11 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const decision = decideTicketAccess(viewer, gate);
       if (!decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
       if (decision.audience === 'member') {
-        for (const [throttle, key, what] of [
-          [perTicket, String(ticketId), 'replies on this ticket'],
-          [perAddress, request.ip, 'replies from your address'],
+        for (const [limiter, what] of [
+          [perTicket, 'replies on this ticket'],
+          [perAddress, 'replies from your address'],
         ] as const) {
-          const verdict = await throttle.reserve(key);
+          const verdict = await limiter.take(request);
           if (!verdict.allowed) throw tooMany(what, verdict.retryAfterSeconds);
         }
       }

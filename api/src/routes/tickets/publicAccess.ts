@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
 import * as z from 'zod/mini';
 import { HttpError, tooManyRequests as tooMany } from '../../httpError';
-import type { ThrottleDecision } from '../../services/loginThrottle';
+import type { LimitDecision } from '../../plugins/rateLimit';
 import { isStaff, type Viewer } from '../../services/tickets/access';
 
 /**
@@ -32,7 +32,7 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest, reply: Fa
 
 /** The 429 of a per-address limit of the public calls (`what`: "submissions", "requests"). */
 export function tooManyRequests(
-  decision: Extract<ThrottleDecision, { allowed: false }>,
+  decision: Extract<LimitDecision, { allowed: false }>,
   what: string,
 ): HttpError {
   return tooMany(`${what} from your address`, decision.retryAfterSeconds);
@@ -49,7 +49,7 @@ export async function lookupViewer(
 ): Promise<Viewer> {
   const viewer = await viewerOf(app, request, reply);
   if (viewer.actor && isStaff(viewer.actor)) return viewer;
-  const decision = await app.lookupThrottle.reserve(request.ip);
+  const decision = await app.lookupLimiter.take(request);
   if (!decision.allowed) throw tooManyRequests(decision, 'requests');
   return viewer;
 }

@@ -24,7 +24,7 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
     {
       // Before the body is read: a refused caller costs no upload.
       onRequest: async (request) => {
-        const decision = await app.submitThrottle.reserve(request.ip);
+        const decision = await app.submitLimiter.take(request);
         if (!decision.allowed) throw tooManyRequests(decision, 'submissions');
         const key = request.headers[IDEMPOTENCY_KEY_HEADER_LOWER];
         if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {

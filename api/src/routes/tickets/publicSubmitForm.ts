@@ -130,7 +130,7 @@ export function registerSubmitFormRoutes(app: App): void {
       // Before the body is read, as the submit: a refused caller costs no upload.
       onRequest: async (request, reply) => {
         const language = pageLanguage(undefined, request.headers['accept-language']);
-        const decision = await app.submitThrottle.reserve(request.ip);
+        const decision = await app.submitLimiter.take(request);
         if (!decision.allowed)
           return formPage(request, reply, 429, tooManyRequests(decision, 'submissions'), language);
         if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) {
