@@ -71,16 +71,28 @@ export const en = {
     reportMonthly: {
       subject: '{{city}} chapter: the month of {{monthLabel}}',
       greeting: 'Dear {{name}},',
-      body: 'In {{monthLabel}} the {{city}} chapter received {{received}} tickets: {{resolved}} resolved, {{rejected}} rejected and {{open}} still open.',
-      backlog: '{{backlog}} open tickets were received more than 21 days before the month ended.',
-      rank: 'League table: rank {{rank}} of {{chapters}} chapters, index {{index}} of 100.',
+      /** Counted by `received` (each text shown with a number has a form for one and for more). */
+      body_one:
+        'In {{monthLabel}} the {{city}} chapter received {{received}} ticket: {{resolved}} resolved, {{rejected}} rejected and {{open}} still open.',
+      body_other:
+        'In {{monthLabel}} the {{city}} chapter received {{received}} tickets: {{resolved}} resolved, {{rejected}} rejected and {{open}} still open.',
+      /** Counted by `backlog`. */
+      backlog_one: '{{backlog}} open ticket was received more than 21 days before the month ended.',
+      backlog_other: '{{backlog}} open tickets were received more than 21 days before the month ended.',
+      /** Counted by `chapters`. */
+      rank_one: 'League table: rank {{rank}} of {{chapters}} chapter, index {{index}} of 100.',
+      rank_other: 'League table: rank {{rank}} of {{chapters}} chapters, index {{index}} of 100.',
       notRanked: 'League table: the chapter had nothing to score this month.',
       reportsLinkLabel: 'Open the reports',
     },
     ratingRequested: {
       subject: 'How was the outcome of your ticket #{{ticketId}}?',
       greeting: 'Dear {{name}},',
-      body: 'Your ticket "{{title}}" is now {{statusLabel}}. Please rate the outcome within {{days}} days: if it is not right, you can reopen the ticket or appeal to the Credai President from the ticket page.',
+      /** Counted by `days`. */
+      body_one:
+        'Your ticket "{{title}}" is now {{statusLabel}}. Please rate the outcome within {{days}} day: if it is not right, you can reopen the ticket or appeal to the Credai President from the ticket page.',
+      body_other:
+        'Your ticket "{{title}}" is now {{statusLabel}}. Please rate the outcome within {{days}} days: if it is not right, you can reopen the ticket or appeal to the Credai President from the ticket page.',
       outcomeLinkLabel: 'Open the ticket to rate the outcome',
       memberLinkLabel: 'Rate the outcome',
       openWithLink: 'Open your ticket with the link from your confirmation email, or ask for a new link:',

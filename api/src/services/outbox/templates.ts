@@ -85,6 +85,8 @@ function blocksOf(
 ): Block[] {
   const t = (key: string, extra: Record<string, unknown> = {}) =>
     translate(locale, `email.${template}.${key}`, { ...params, ...extra });
+  /** A text shown with a number: its plural form is chosen by the parameter `by` (i18next's `count`). */
+  const counted = (key: string, by: string) => t(key, { count: Number(params[by]) });
   const link = (key: string, path: string): Block => ({
     kind: 'link',
     label: t(key),
@@ -169,11 +171,12 @@ function blocksOf(
     case 'reportMonthly':
       return [
         { kind: 'text', text: t('greeting') },
-        { kind: 'text', text: t('body') },
-        { kind: 'text', text: t('backlog') },
+        { kind: 'text', text: counted('body', 'received') },
+        { kind: 'text', text: counted('backlog', 'backlog') },
         {
           kind: 'text',
-          text: params.rank === null || params.rank === undefined ? t('notRanked') : t('rank'),
+          text:
+            params.rank === null || params.rank === undefined ? t('notRanked') : counted('rank', 'chapters'),
         },
         link('reportsLinkLabel', REPORTS_PATH),
       ];
@@ -186,7 +189,11 @@ function blocksOf(
           : typeof params.memberUrl === 'string'
             ? [link('memberLinkLabel', params.memberUrl)]
             : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH)];
-      return [{ kind: 'text', text: t('greeting') }, { kind: 'text', text: t('body') }, ...opening];
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: counted('body', 'days') },
+        ...opening,
+      ];
     }
     case 'appealFiledStaff':
       return [
