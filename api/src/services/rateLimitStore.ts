@@ -2,6 +2,7 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { AppDatabase } from '../db/database';
+import { rowsOf } from '../db/rows';
 
 /** What @fastify/rate-limit's stores answer: the count in the window and the milliseconds left of it. */
 export interface RateLimitCount {
@@ -49,18 +50,16 @@ export function databaseCounter(db: AppDatabase): RateLimitCounter {
     async incr(key, windowMs) {
       const window = `${windowMs} milliseconds`;
       const expired = sql`login_throttle.window_start <= now() - ${window}::interval`;
-      // Both drivers (node-postgres, PGlite) answer a raw statement with `{ rows }`.
-      const result = (await db.execute(sql`
+      const [row] = rowsOf<CountRow>(
+        await db.execute(sql`
         insert into login_throttle (key, window_start, count)
         select ${key}, now(), 1 from ${ASYNC_COMMIT}
         on conflict (key) do update set
           window_start = case when ${expired} then now() else login_throttle.window_start end,
           count = case when ${expired} then 1 else login_throttle.count + 1 end
         returning count,
-          ceil(extract(epoch from (window_start + ${window}::interval - now())) * 1000) as ttl_ms`)) as unknown as {
-        rows: CountRow[];
-      };
-      const row = result.rows[0];
+          ceil(extract(epoch from (window_start + ${window}::interval - now())) * 1000) as ttl_ms`),
+      );
       return { current: Number(row?.count ?? 1), ttl: Math.max(0, Number(row?.ttl_ms ?? windowMs)) };
     },
     async giveBack(key, restart) {
