@@ -180,15 +180,15 @@ async function writeBatch(client, batch, ids) {
     })),
   );
   await client.query(
-    `insert into ticket_comments (ticket_id, actor_id, action_by, actor_role, action, text, status_after,
+    `insert into ticket_comments (ticket_id, actor_id, actor_role, kind, action, text, status_after,
                                   assignee_after, created_at)
      select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                           $8::text[], $9::timestamptz[])`,
     columns(entries, [
       'ticketId',
       'actorId',
-      'actionBy',
       'actorRole',
+      'kind',
       'action',
       'text',
       'statusAfter',

@@ -8,10 +8,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../src/app';
-import { outbox, ticketComments, ticketStages } from '../src/db/schema';
+import { outbox, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
 import { closeSilentCases } from '../src/services/tickets/lastWord';
+import { historyRows } from './support/history';
 import {
   ADMIN,
   bearer,
@@ -297,11 +298,7 @@ describe.each(databaseKinds)('the last word on %s', (kind) => {
     const { id: low, key: lowKey } = await decided('rejected');
     at(1);
     expect((await post(`/api/tickets/${low}/rating`, keyed(lowKey), { stars: 1 })).statusCode).toBe(200);
-    const closedEntries = async (id: number) =>
-      app.db
-        .select()
-        .from(ticketComments)
-        .where(and(eq(ticketComments.ticketId, id), eq(ticketComments.action, 'closed')));
+    const closedEntries = (id: number) => historyRows(app, id, 'closed');
     const counts = async () => ({
       stats: (await app.inject({ url: '/api/tickets/stats', headers: as(ADMIN) })).json(),
       cities: (await app.inject({ url: '/api/tickets/stats/cities', headers: as(ADMIN) })).json(),
@@ -359,10 +356,7 @@ describe.each(databaseKinds)('the last word on %s', (kind) => {
     expect(Math.max(...batches)).toBe(2);
     expect(batches.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(5);
     for (const id of backlog) {
-      const entries = await app.db
-        .select()
-        .from(ticketComments)
-        .where(and(eq(ticketComments.ticketId, id), eq(ticketComments.action, 'closed')));
+      const entries = await historyRows(app, id, 'closed');
       expect(entries.map((entry) => entry.text)).toEqual(['Case closed: no rating within 7 days']);
     }
     expect((await app.db.transaction((tx) => closeSilentCases(tx, clock.now(), 2))).unrated).toBe(0);
@@ -389,10 +383,7 @@ describe.each(databaseKinds)('the last word on %s', (kind) => {
         ]);
         await Promise.all([app.slaScheduler.tick(), other.slaScheduler.tick()]);
         for (const id of ids) {
-          const entries = await app.db
-            .select()
-            .from(ticketComments)
-            .where(and(eq(ticketComments.ticketId, id), eq(ticketComments.action, 'closed')));
+          const entries = await historyRows(app, id, 'closed');
           expect(entries).toHaveLength(1);
         }
       } finally {

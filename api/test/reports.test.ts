@@ -11,11 +11,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CHAIN_ACTION_KINDS,
   LEAGUE_WEIGHTS,
   type LeagueResponse,
   REPORT_ERROR_CODES,
   type ReportSummary,
   SLA_STAGES,
+  type TicketAction,
 } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import {
@@ -114,6 +116,7 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       actorId: actor?.id ?? null,
       actionBy: actor?.fullName ?? 'Staff',
       actorRole: 'citypresident',
+      kind: CHAIN_ACTION_KINDS[action as TicketAction],
       action,
       text: action,
       statusAfter: statusAfter as 'pending',

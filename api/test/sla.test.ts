@@ -10,8 +10,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../src/app';
-import { outbox, stageAlerts, ticketComments, ticketStages } from '../src/db/schema';
+import { outbox, stageAlerts, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
+import { historyRows } from './support/history';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
 import { type DemoRefs, demoRefs, keyOf, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -93,11 +94,7 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
   const stagesOf = (id: number, headers: Record<string, string>) =>
     app.inject({ url: `/api/tickets/${id}/stages`, headers });
 
-  const escalationEntries = (id: number) =>
-    app.db
-      .select()
-      .from(ticketComments)
-      .where(and(eq(ticketComments.ticketId, id), eq(ticketComments.action, 'escalation')));
+  const escalationEntries = (id: number) => historyRows(app, id, 'escalation');
 
   const messagesOf = (id: number, event: string) =>
     app.db
@@ -379,7 +376,7 @@ describe.each(databaseKinds)('stages, SLA and escalation on %s', (kind) => {
       holderName: 'Asha Deshmukh',
       actingFor: observerName,
     });
-    const history = await app.db.select().from(ticketComments).where(eq(ticketComments.ticketId, id));
+    const history = await historyRows(app, id);
     expect(history.map((entry) => entry.text)).toContain(
       `Handed to Asha Deshmukh (Office Bearer), acting for ${observerName}`,
     );

@@ -497,7 +497,7 @@ describe.each(databaseKinds)('staff ticket lists on %s', (kind) => {
         };
         for (const entry of history.slice(1)) {
           const decision = decide({ role: entry.actorRole as string, city: city.name }, entry.action, state, {
-            comment: entry.text,
+            comment: entry.text ?? undefined,
           });
           expect(decision.ok).toBe(true);
           if (decision.ok) state = { ...state, ...decision.patch };

@@ -19,6 +19,7 @@ import {
   ALERT_LEVELS,
   type AlertLevel,
   type Assignee,
+  type HistoryKind,
   type ChapterCalendar,
   ROLES,
   type Role,
@@ -348,9 +349,12 @@ export const ticketWords = pgTable('ticket_words', {
 
 /**
  * The ticket's history (docs/product.md#screens Ticket History): one row per submit and per action, written in the
- * same transaction as the change. `actorId` null means the system. `statusAfter` and
- * `assigneeAfter` record when each step of the chain was entered and left (for SLAs later);
- * `visibility` leaves room for internal committee notes beside public replies.
+ * same transaction as the change. An event, not a sentence (docs/architecture.md#history-as-events,
+ * ADR 0045): `kind` (HISTORY_KINDS of shared-contracts) and `values` (ids, dates, numbers, codes:
+ * never a name); `text` only holds what a person wrote. `actorId` null means the system; the
+ * actor's name is read from `users` (`actionBy` is only kept for rows written before there was an
+ * actor id to name). `statusAfter` and `assigneeAfter` record when each step of the chain was
+ * entered and left; `visibility` keeps internal committee notes beside public replies.
  */
 export const ticketComments = pgTable(
   'ticket_comments',
@@ -363,7 +367,9 @@ export const ticketComments = pgTable(
     actionBy: text('action_by'),
     actorRole: text('actor_role').$type<Role>(),
     action: text('action').notNull(),
-    text: text('text').notNull(),
+    kind: text('kind').$type<HistoryKind>().notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    text: text('text'),
     statusAfter: text('status_after').$type<TicketStatus>(),
     assigneeAfter: text('assignee_after').$type<Assignee>(),
     visibility: text('visibility').$type<'public' | 'internal'>().notNull().default('public'),
@@ -372,6 +378,8 @@ export const ticketComments = pgTable(
   (table) => [
     index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt, table.id),
     check('ticket_comments_visibility_check', sql`${table.visibility} in ('public', 'internal')`),
+    // Migration 0018 also adds `ticket_comments_system_kinds_no_text` (NOT VALID: new rows only),
+    // written there because drizzle's check() cannot say NOT VALID.
   ],
 );
 

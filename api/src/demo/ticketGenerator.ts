@@ -19,7 +19,13 @@
  * Deterministic (a fixed pseudo-random sequence): the same data on every run, only the dates move
  * with `now`.
  */
-import { decide, type TicketAction, type TicketPatch, type WorkflowTicket } from 'shared-contracts/contracts';
+import {
+  CHAIN_ACTION_KINDS,
+  decide,
+  type TicketAction,
+  type TicketPatch,
+  type WorkflowTicket,
+} from 'shared-contracts/contracts';
 import type { ticketComments, tickets } from '../db/schema';
 import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from '../services/tickets/submit';
 
@@ -940,7 +946,6 @@ export function* generateTickets(options: GeneratorOptions): Generator<Generated
     chapters.map((chapter) => [CITY_WEIGHTS[chapter.city.name] ?? 3, chapter] as const),
   );
   let memberCount = 0;
-  const memberNames: string[] = [];
   const emailsTaken = new Map<string, number>();
 
   const newMember = (cityId: number, createdAt: Date): GeneratedMember => {
@@ -954,7 +959,6 @@ export function* generateTickets(options: GeneratorOptions): Generator<Generated
     const seen = (emailsTaken.get(base) ?? 0) + 1;
     emailsTaken.set(base, seen);
     const email = `${base}${seen > 1 ? seen : ''}@${MAIL_DOMAINS(random)}`;
-    memberNames.push(`${first} ${last}`);
     return { key, fullName: `${first} ${last}`, email, mobile, cityId, createdAt };
   };
 
@@ -1007,7 +1011,6 @@ export function* generateTickets(options: GeneratorOptions): Generator<Generated
         title: ticketTitle(committee?.name ?? 'Help Desk', description),
         description,
         committeeId: committee?.id ?? null,
-        memberName: memberNames[memberKey] as string,
       }),
     };
   }
@@ -1027,8 +1030,6 @@ interface PlayContext {
   title: string;
   description: string;
   committeeId: number | null;
-  /** The member's name, for the submit entry. */
-  memberName: string;
 }
 
 /** Plays a story through the shared transition table: the ticket's row and its history. */
@@ -1041,7 +1042,7 @@ function play(random: Random, story: Step[], context: PlayContext): Omit<Generat
     observerId: chapter.observer?.id ?? null,
   };
   const history: GeneratedTicket['history'] = [
-    { ...submittedEntry({ id: null, fullName: context.memberName, role: 'customer' }), createdAt },
+    { ...submittedEntry({ id: null, role: 'customer' }), createdAt },
   ];
   const age = now - createdAt.getTime();
   // Steps happen in order, within weeks of the submit (an old ticket was not decided yesterday).
@@ -1074,10 +1075,11 @@ function play(random: Random, story: Step[], context: PlayContext): Omit<Generat
     updatedAt = new Date(Math.min(at, now - 60_000));
     history.push({
       actorId: actor.id,
-      actionBy: actor.fullName,
       actorRole: role as CommentRow['actorRole'],
+      kind: CHAIN_ACTION_KINDS[action],
       action: decision.history.action,
-      text: decision.history.text,
+      // The comment as written; a step without one is the event alone (ADR 0045).
+      text: comment.trim() || null,
       statusAfter: decision.patch.status,
       assigneeAfter: ticket.currentAssignee,
       createdAt: updatedAt,

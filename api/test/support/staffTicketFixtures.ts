@@ -104,10 +104,9 @@ export async function insertTicket(app: App, fixture: TicketFixture = {}): Promi
   await app.db.insert(ticketComments).values({
     ticketId: id,
     actorId: customerId,
-    actionBy: fixture.customerName ?? 'Test Member',
     actorRole: 'customer',
+    kind: 'ticket.submitted',
     action: 'submitted',
-    text: 'Ticket submitted',
     statusAfter: 'pending',
     assigneeAfter: 'CityPresident',
     createdAt,

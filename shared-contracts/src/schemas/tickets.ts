@@ -116,6 +116,9 @@ export const commentVisibilitySchema = z.enum(COMMENT_VISIBILITIES);
 
 /**
  * One history entry. `actionBy` is the actor's name; null means the system ('System').
+ * `kind` and `values` are the event (docs/architecture.md#history-as-events: HISTORY_VALUES of
+ * workflow/historyEvents.ts, with the people and places it names resolved for the reader); `text`
+ * is the entry in English: the event's sentence, or the words a person wrote.
  * `visibility` comes to staff on every entry; a key holder only ever receives public entries.
  * `attachment`: the file sent with a reply, if any.
  */
@@ -124,6 +127,8 @@ export const ticketCommentSchema = z.object({
   actionBy: z.nullish(z.string()),
   actorRole: z.nullish(roleSchema),
   action: z.nullish(z.string()),
+  kind: z.nullish(z.string()),
+  values: z.nullish(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   createdAt: dateTimeSchema,
   text: z.string(),
   visibility: z.optional(commentVisibilitySchema),

@@ -1,3 +1,3 @@
-export * from './historyText';
+export * from './historyEvents';
 export * from './roles';
 export * from './transitions';

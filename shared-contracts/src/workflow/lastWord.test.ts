@@ -10,7 +10,7 @@ import {
   ratingHistoryText,
   reopenHistoryText,
   transferHistoryText,
-} from './historyText';
+} from './historyEvents';
 import { ACTING_ROLES } from './roles';
 import {
   decide,
@@ -285,40 +285,69 @@ describe('effects', () => {
   });
 });
 
-describe('history texts of the last word, read back from their English', () => {
+describe('history texts of the last word, rendered from their events', () => {
   it.each([
-    ['rate', ratingHistoryText(2, 'Slow'), 'Rated 2 of 5 by the member: Slow'],
-    ['rate', ratingHistoryText(5, ' '), 'Rated 5 of 5 by the member'],
-    ['reopen', reopenHistoryText('Leak is back'), 'Reopened by the member: Leak is back'],
-    ['appeal', appealHistoryText('Unfair'), 'Appealed to the Credai President by the member: Unfair'],
     [
-      'appeal.uphold',
+      'member.rated',
+      { stars: 2, comment: 'Slow' },
+      ratingHistoryText(2, 'Slow'),
+      'Rated 2 of 5 by the member: Slow',
+    ],
+    ['member.rated', { stars: 5 }, ratingHistoryText(5, ' '), 'Rated 5 of 5 by the member'],
+    [
+      'member.reopened',
+      { reason: 'Leak is back' },
+      reopenHistoryText('Leak is back'),
+      'Reopened by the member: Leak is back',
+    ],
+    [
+      'member.appealed',
+      { reason: 'Unfair' },
+      appealHistoryText('Unfair'),
+      'Appealed to the Credai President by the member: Unfair',
+    ],
+    [
+      'appeal.upheld',
+      { reason: 'Right' },
       appealDecisionHistoryText('uphold', 'Right', 'Unfair'),
       'Appeal upheld by the Credai President: Right',
     ],
     [
-      'appeal.remand',
+      'appeal.remanded',
+      { appealId: 1, reason: 'Look again', appeal: 'Unfair' },
       appealDecisionHistoryText('remand', 'Look again', 'Unfair'),
       "Appeal sent back to the City President by the Credai President: Look again. The member's appeal: Unfair",
     ],
     [
-      'appeal.dismiss',
+      'appeal.dismissed',
+      { reason: 'No' },
       appealDecisionHistoryText('dismiss', 'No', 'Unfair'),
       'Appeal dismissed by the Credai President: No',
     ],
     [
-      'transfer',
+      'ticket.transferred',
+      { from: 'Pune', to: 'Mumbai', reason: 'Wrong city' },
       transferHistoryText('Pune', 'Mumbai', 'Wrong city'),
       'Transferred from Pune to Mumbai: Wrong city',
     ],
-    ['closed', closedHistoryText('rated'), "Case closed after the member's rating"],
-    ['closed', closedHistoryText('unrated', 7), 'Case closed: no rating within 7 days'],
-    ['closed', closedHistoryText('noAppeal', 30), 'Case closed: no appeal within 30 days'],
-  ])('%s: %s', (action, text, stored) => {
+    ['case.closed', { cause: 'rated' }, closedHistoryText('rated'), "Case closed after the member's rating"],
+    [
+      'case.closed',
+      { cause: 'unrated', days: 7 },
+      closedHistoryText('unrated', 7),
+      'Case closed: no rating within 7 days',
+    ],
+    [
+      'case.closed',
+      { cause: 'noAppeal', days: 30 },
+      closedHistoryText('noAppeal', 30),
+      'Case closed: no appeal within 30 days',
+    ],
+  ])('%s: %s', (kind, values, text, stored) => {
     expect(english(text)).toBe(stored);
-    expect(historyText({ action, text: stored })).toEqual(text);
+    expect(historyText({ kind, values, text: '' })).toEqual(text);
   });
-  it('a person words it otherwise: shown as written', () => {
-    expect(historyText({ action: 'transfer', text: 'Moved' })).toBeNull();
+  it('an older row whose values do not make the event: shown as written', () => {
+    expect(historyText({ kind: 'member.rated', values: {}, text: 'Moved' })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ import {
   type TicketStatus,
   type WorkflowAction,
 } from '../schemas/tickets';
-import { actionHistoryText } from './historyText';
+import { actionHistoryText } from './historyEvents';
 
 /** The member, acting by the ticket's key (docs/architecture.md#the-members-last-word): not a role of a user. */
 export const MEMBER_ACTOR = 'member';

@@ -10,23 +10,22 @@ import { eq, sql } from 'drizzle-orm';
 import {
   addWorkingTime,
   endOfWorkingDay,
-  english,
   errorMessage,
   INTERIM_REPLY_REFUSALS,
   type InterimReply,
-  interimReplyHistoryText,
   localDate,
   type SlaStage,
   workingTimeBetween,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { stageExtensions, ticketComments, ticketStages, tickets } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { stageExtensions, ticketStages, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
+import { recordHistory } from '../history/historyStore';
 import type { Notifier } from '../outbox/notifications';
 import { type AccessActor, canStaffSee } from '../tickets/access';
-import { TICKET_NOT_FOUND } from '../tickets/accessReads';
+import { TICKET_NOT_FOUND } from '../tickets/notFound';
 import { chapterTime } from './settings';
-import { rowsOf } from './stages';
 
 export interface InterimActor extends AccessActor {
   fullName: string;
@@ -132,14 +131,14 @@ export async function postInterimReply(
       .set({ dueAt, remindAt, presidentAt, nextAlertAt: pending[0]?.[1] ?? null })
       .where(eq(ticketStages.id, stage.id));
     await tx.update(tickets).set({ dueAt, dueSoonAt: remindAt }).where(eq(tickets.id, ticketId));
-    await tx.insert(ticketComments).values({
+    await recordHistory(tx, {
       ticketId,
-      actorId: actor.id,
-      actionBy: actor.fullName,
-      actorRole: actor.role,
+      kind: 'stage.interim_reply',
       action: 'interim-reply',
-      text: english(interimReplyHistoryText(stage.stage, body.expectedBy, body.reason)),
-      createdAt: now,
+      actor: { id: actor.id, role: actor.role },
+      values: { stage: stage.stage, expectedBy: body.expectedBy },
+      words: body.reason,
+      at: now,
     });
     await notifier.interimReply(tx, {
       ticketId,

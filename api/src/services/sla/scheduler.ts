@@ -20,25 +20,25 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ALERT_LEVELS,
   type AlertLevel,
-  alertHistoryText,
   type ChainStage,
   type ChapterCalendar,
-  english,
   localDate,
   type Role,
   SLA_HOURS_FIELD,
   type SlaStage,
+  type TicketStatus,
   zoneOffset,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
-import { stageAlerts, ticketComments, ticketStages, tickets } from '../../db/schema';
+import type { AppDatabase, Transaction, Writer } from '../../db/database';
+import { rowsOf, textArray } from '../../db/rows';
+import { stageAlerts, ticketStages, tickets } from '../../db/schema';
 import type { Clock } from '../clock';
+import { recordHistory } from '../history/historyStore';
 import type { Notifier } from '../outbox/notifications';
-import type { Writer } from '../outbox/outboxStore';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
 import { closeSilentCases } from '../tickets/lastWord';
 import { type ChapterTime, chapterTime } from './settings';
-import { recipientFor, rowsOf, stageTimes } from './stages';
+import { recipientFor, stageTimes } from './stages';
 
 /** Any constant shared by every api instance: the advisory lock of a tick's batch. */
 export const TICK_LOCK = 0x51a_71c;
@@ -55,8 +55,6 @@ export interface TickResult {
   /** Cases closed: no rating within the chapter's window, or a low rating not appealed in 30 days. */
   closed: number;
 }
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 /** `2026-12-08 17:00`: an instant as the chapter's clocks read it. */
 export function chapterClock(instant: Date, calendar: ChapterCalendar): string {
@@ -77,6 +75,7 @@ interface DueStage {
   stage: SlaStage;
   holder_role: Role;
   holder_id: number | null;
+  acting_for_id: number | null;
   acting_for_name: string | null;
   holder_name: string | null;
   due_at: Date | string;
@@ -90,17 +89,6 @@ interface DueStage {
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
-/** A Postgres text[] as the drivers give it (an array, or `{a,b}` text). */
-function textArray(value: string[] | string | null): string[] {
-  if (value == null) return [];
-  if (Array.isArray(value)) return value;
-  return value
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map((item) => item.replace(/^"|"$/g, ''));
-}
 
 /** The calendar and SLA of a chapter, read once per tick. */
 async function timeOf(tx: Writer, cityId: number, chapters: Map<number, ChapterTime>): Promise<ChapterTime> {
@@ -227,7 +215,7 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
     const rows = rowsOf<DueStage>(
       await tx.execute(sql`
         select s.id, s.ticket_id, s.stage, s.holder_role, s.holder_id, s.due_at, s.remind_at, s.president_at,
-          h.full_name as holder_name, af.full_name as acting_for_name,
+          h.full_name as holder_name, s.acting_for_id, af.full_name as acting_for_name,
           t.city_id, t.observer_id, t.status, t.current_assignee,
           (select array_agg(a.level) from stage_alerts a where a.stage_id = s.id) as done
         from ticket_stages s
@@ -316,25 +304,23 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
       .returning({ id: stageAlerts.id });
     if (inserted.length === 0) return false;
     const due = chapterClock(asDate(row.due_at), calendar);
-    const text = english(
-      alertHistoryText(
-        level === 'reminder' ? 'reminder' : 'escalation',
-        { name: recipient.name ?? 'nobody', role: target.role, actingFor: recipient.actingForName },
-        row.stage,
-        due,
-      ),
-    );
-    await tx.insert(ticketComments).values({
+    await recordHistory(tx, {
       ticketId: row.ticket_id,
-      actorId: null,
-      actionBy: null,
+      kind: level === 'reminder' ? 'stage.reminded' : 'stage.escalated',
       action: level === 'reminder' ? 'reminder' : 'escalation',
-      text,
-      statusAfter: row.status as typeof ticketComments.$inferInsert.statusAfter,
-      assigneeAfter: row.current_assignee as typeof ticketComments.$inferInsert.assigneeAfter,
+      actor: null,
+      values: {
+        stage: row.stage,
+        due,
+        role: target.role,
+        userId: recipient.id,
+        actingForId: level === 'reminder' ? row.acting_for_id : recipient.actingForId,
+      },
+      statusAfter: row.status as TicketStatus,
+      assigneeAfter: row.current_assignee,
       // The member sees that their ticket was escalated; a reminder among staff is internal.
       visibility: level === 'reminder' ? 'internal' : 'public',
-      createdAt: now,
+      at: now,
     });
     if (level !== 'reminder') {
       await tx.update(tickets).set({ escalation: level }).where(eq(tickets.id, row.ticket_id));

@@ -11,17 +11,17 @@ import {
   addWorkingTime,
   type ChainStage,
   type ChapterCalendar,
-  english,
   localDate,
   type Role,
   SLA_HOURS_FIELD,
   type SlaStage,
-  standInHistoryText,
   type TicketStatus,
   type WorkflowAction,
 } from 'shared-contracts/contracts';
-import { ticketComments, ticketStages, tickets } from '../../db/schema';
-import type { Writer } from '../outbox/outboxStore';
+import type { Writer } from '../../db/database';
+import { rowsOf } from '../../db/rows';
+import { ticketStages, tickets } from '../../db/schema';
+import { recordHistory } from '../history/historyStore';
 import { chapterTime } from './settings';
 
 const STAGE_OF_ASSIGNEE: Partial<Record<Assignee, ChainStage>> = {
@@ -62,10 +62,8 @@ export interface Recipient {
   actingForName: string | null;
 }
 
-/** Rows of a raw statement (both drivers answer `{ rows }`). */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
+/** Re-exported until sla/scheduler.ts imports it from db/rows.ts; the one definition is there. */
+export { rowsOf } from '../../db/rows';
 
 /**
  * `userId`, or their active stand-in when an absence covers `day` (the chapter's calendar day).
@@ -171,18 +169,17 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
     .set({ stage: wanted, dueAt: times.dueAt, dueSoonAt: times.remindAt, escalation: null })
     .where(eq(tickets.id, ticketId));
   if (holder.actingForId != null) {
-    await tx.insert(ticketComments).values({
+    await recordHistory(tx, {
       ticketId,
-      actorId: null,
-      actionBy: null,
+      kind: 'stage.stand_in',
       action: 'stand-in',
-      text: english(
-        standInHistoryText({
-          name: holder.name ?? 'nobody',
-          role: HOLDER_ROLE[wanted],
-          actingFor: holder.actingForName ?? '',
-        }),
-      ),
+      actor: null,
+      values: {
+        stage: wanted,
+        role: HOLDER_ROLE[wanted],
+        userId: holder.id,
+        actingForId: holder.actingForId,
+      },
       statusAfter: ticket.status as TicketStatus,
       assigneeAfter: ticket.currentAssignee,
     });

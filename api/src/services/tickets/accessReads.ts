@@ -14,6 +14,7 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { attachments, cities, ticketComments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
+import { readHistory } from '../history/historyStore';
 import {
   type AccessDecision,
   type AccessVia,
@@ -29,15 +30,12 @@ import {
 import { withLastWord } from './lastWord';
 import { maskEmail, maskMobile } from './masking';
 import { memberHistory, memberTicket } from './memberView';
+import { FILE_NOT_FOUND, MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
 import { STORED_NAME, type StoredKind } from './storage';
-import { readHistory, readTicket, readTickets } from './ticketReader';
+import { readTicket, readTickets, toAttachment } from './ticketReader';
 
-/** The one answer for a ticket that does not exist and one the caller may not see. */
-export const TICKET_NOT_FOUND = 'Ticket not found';
-/** The same for a member's list. */
-export const MEMBER_NOT_FOUND = 'User not found';
-/** The same for a file. */
-export const FILE_NOT_FOUND = 'File not found';
+/** Re-exported until every caller imports them from notFound.ts, their one home. */
+export { FILE_NOT_FOUND, MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
 
 /** How a viewer was let in, for the audit trail: for whom the answer was built and by what. */
 export interface GrantedAccess {
@@ -99,7 +97,7 @@ export async function openTicketHistory(
 ): Promise<TicketComment[]> {
   const decision = decideTicketAccess(viewer, await findTicketGate(db, id));
   if (!decision.allowed) throw notFound(TICKET_NOT_FOUND);
-  const history = (await readHistory(db, [id])).get(id) ?? [];
+  const history = (await readHistory(db, [id], toAttachment)).get(id) ?? [];
   return decision.audience === 'member' ? memberHistory(history) : history;
 }
 

@@ -7,16 +7,19 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CHAIN_ACTION_KINDS,
   decide,
   isFinalStatus,
   STALE_REASON,
   type Ticket,
+  type TicketAction,
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { cities, ticketComments, tickets } from '../../db/schema';
+import { cities, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
+import { recordHistory } from '../history/historyStore';
 import type { Notifier } from '../outbox/notifications';
 import { chapterTime } from '../sla/settings';
 import { syncStage } from '../sla/stages';
@@ -115,17 +118,24 @@ export async function actOnTicket(
       if (updated.length === 0) return false;
       const entry = {
         ticketId: id,
-        actorId: actor.id,
-        actionBy: actor.fullName,
-        actorRole: actor.role,
+        actor: { id: actor.id, role: actor.role },
         statusAfter: patch.status,
         assigneeAfter: patch.currentAssignee ?? row.currentAssignee ?? null,
       };
-      await tx.insert(ticketComments).values({ ...entry, action: history.action, text: publicText });
+      await recordHistory(tx, {
+        ...entry,
+        kind: CHAIN_ACTION_KINDS[history.action as TicketAction],
+        action: history.action,
+        words: noteText ? null : request.comment,
+      });
       if (noteText) {
-        await tx
-          .insert(ticketComments)
-          .values({ ...entry, action: 'note', text: noteText, visibility: 'internal' });
+        await recordHistory(tx, {
+          ...entry,
+          kind: 'staff.noted',
+          action: 'note',
+          words: noteText,
+          visibility: 'internal',
+        });
       }
       // The stage log moves in this transaction: the hand-off below goes to the new stage's holder
       // (their stand-in while they are away).

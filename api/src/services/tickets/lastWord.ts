@@ -15,25 +15,21 @@ import {
   type Appeal,
   type AppealDecisionRequest,
   type AppealListQuery,
-  appealDecisionHistoryText,
-  appealHistoryText,
   CLOSED_ACTION,
-  closedHistoryText,
   decide,
-  english,
   errorMessage,
+  type HistoryKind,
+  type HistoryValues,
   LAST_WORD_REFUSALS,
   type LastWordAction,
   lastWordOf,
   type RatedOutcome,
   type RatingRequest,
   type Role,
-  ratingHistoryText,
-  reopenHistoryText,
   type Ticket,
   type TicketStatus,
   type TransferRequest,
-  transferHistoryText,
+  transferPlaces,
   type WorkflowTicket,
 } from 'shared-contracts/contracts';
 import type { AppDatabase, Writer } from '../../db/database';
@@ -41,7 +37,6 @@ import {
   cities,
   committees,
   ticketAppeals,
-  ticketComments,
   ticketRatings,
   ticketStages,
   tickets,
@@ -49,6 +44,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
+import { type HistoryActor, recordHistory } from '../history/historyStore';
 import type { Notifier } from '../outbox/notifications';
 import { chapterTime } from '../sla/settings';
 import { recipientFor, syncStage } from '../sla/stages';
@@ -134,38 +130,35 @@ function refusal(decision: Extract<ReturnType<typeof decide>, { ok: false }>, pa
 const MEMBER = { role: 'member', city: null } as const;
 
 /** A public history entry of the step. */
-async function addEntry(
+async function addEntry<K extends HistoryKind>(
   tx: Writer,
   entry: {
     ticketId: number;
+    kind: K;
     action: string;
-    text: string;
-    by: { id: number | null; name: string | null; role: Role | null };
+    values?: HistoryValues<K>;
+    words?: string | null;
+    by: HistoryActor | null;
     status: TicketStatus;
     assignee: Ticket['currentAssignee'];
     at: Date;
   },
 ): Promise<void> {
-  await tx.insert(ticketComments).values({
+  await recordHistory(tx, {
     ticketId: entry.ticketId,
-    actorId: entry.by.id,
-    actionBy: entry.by.name,
-    actorRole: entry.by.role,
+    kind: entry.kind,
     action: entry.action,
-    text: entry.text,
+    values: entry.values,
+    words: entry.words,
+    actor: entry.by,
     statusAfter: entry.status,
     assigneeAfter: entry.assignee ?? null,
-    visibility: 'public',
-    createdAt: entry.at,
+    at: entry.at,
   });
 }
 
 /** The member, as the history names them. */
-const memberBy = (state: LastWordState) => ({
-  id: state.customerId,
-  name: state.customerName,
-  role: 'customer' as Role,
-});
+const memberBy = (state: LastWordState): HistoryActor => ({ id: state.customerId, role: 'customer' });
 
 async function bumpVersion(tx: Writer, id: number, set: Partial<typeof tickets.$inferInsert> = {}) {
   await tx
@@ -203,13 +196,20 @@ export async function rateTicket(db: AppDatabase, id: number, body: RatingReques
       assignee: state.currentAssignee,
       at: now,
     };
-    await addEntry(tx, { ...common, action: 'rate', text: english(ratingHistoryText(body.stars, comment)) });
+    await addEntry(tx, {
+      ...common,
+      kind: 'member.rated',
+      action: 'rate',
+      values: { stars: body.stars },
+      words: comment,
+    });
     if (decision.patch.closes) {
       await addEntry(tx, {
         ...common,
-        by: { id: null, name: null, role: null },
+        by: null,
+        kind: 'case.closed',
         action: CLOSED_ACTION,
-        text: english(closedHistoryText('rated')),
+        values: { cause: 'rated' },
       });
     }
     await bumpVersion(tx, id, decision.patch.closes ? { closedAt: now } : {});
@@ -241,8 +241,9 @@ export const reopenTicket: MemberReasonStep = async (db, id, reason, now, notifi
     await addEntry(tx, {
       ticketId: id,
       by: memberBy(state),
+      kind: 'member.reopened',
       action: 'reopen',
-      text: english(reopenHistoryText(text)),
+      words: text,
       status: patch.status,
       assignee: patch.currentAssignee ?? state.currentAssignee,
       at: now,
@@ -314,8 +315,9 @@ export const appealTicket: MemberReasonStep = async (db, id, reason, now, notifi
     await addEntry(tx, {
       ticketId: id,
       by: memberBy(state),
+      kind: 'member.appealed',
       action: 'appeal',
-      text: english(appealHistoryText(text)),
+      words: text,
       status: state.status,
       assignee: state.currentAssignee,
       at: now,
@@ -473,9 +475,12 @@ export async function decideAppeal(
     });
     await addEntry(tx, {
       ticketId: state.id,
-      by: { id: actor.id, name: actor.fullName, role: actor.role },
+      by: { id: actor.id, role: actor.role },
+      ...(body.outcome === 'remand'
+        ? { kind: 'appeal.remanded' as const, values: { appealId } }
+        : { kind: body.outcome === 'uphold' ? ('appeal.upheld' as const) : ('appeal.dismissed' as const) }),
       action,
-      text: english(appealDecisionHistoryText(body.outcome, reason, appeal.reason)),
+      words: reason,
       status: patch.status,
       assignee: patch.currentAssignee ?? state.currentAssignee,
       at: now,
@@ -557,15 +562,15 @@ export async function transferTicket(
         },
       ]);
     }
-    const fromCity = state.cityData?.name ?? '';
-    const place = (cityName: string, committeeName: string | null) =>
-      city.id === state.cityId
-        ? (committeeName ?? '')
-        : committee.id === state.committeeId
-          ? cityName
-          : `${cityName} (${committeeName ?? ''})`;
-    const from = place(fromCity, state.committeeName);
-    const to = place(city.name, committee.name);
+    const { from, to } = transferPlaces(
+      {
+        city: state.cityData?.name ?? '',
+        committee: state.committeeName,
+        cityId: state.cityId,
+        committeeId: state.committeeId,
+      },
+      { city: city.name, committee: committee.name, cityId: city.id, committeeId: committee.id },
+    );
     const reason = body.reason.trim();
     const chain = await chainOf(tx, city);
     const { closes: _closes, ...patch } = decision.patch;
@@ -589,9 +594,16 @@ export async function transferTicket(
     });
     await addEntry(tx, {
       ticketId: id,
-      by: { id: actor.id, name: actor.fullName, role: actor.role },
+      by: { id: actor.id, role: actor.role },
+      kind: 'ticket.transferred',
       action: 'transfer',
-      text: english(transferHistoryText(from, to, reason)),
+      values: {
+        fromCityId: state.cityId,
+        toCityId: city.id,
+        fromCommitteeId: state.committeeId,
+        toCommitteeId: committee.id,
+      },
+      words: reason,
       status: patch.status,
       assignee: patch.currentAssignee ?? null,
       at: now,
@@ -720,9 +732,10 @@ export async function closeSilentCases(tx: Writer, now: Date, limit: number): Pr
     for (const row of rows) {
       await addEntry(tx, {
         ticketId: row.id,
-        by: { id: null, name: null, role: null },
+        by: null,
+        kind: 'case.closed',
         action: CLOSED_ACTION,
-        text: english(closedHistoryText(kind, Number(row.days))),
+        values: { cause: kind, days: Number(row.days) },
         status: row.status,
         assignee: row.current_assignee,
         at: now,

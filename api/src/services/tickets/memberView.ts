@@ -26,6 +26,8 @@ export function memberEntry(entry: TicketComment): TicketComment | undefined {
     actionBy: entry.actionBy,
     actorRole: entry.actorRole,
     action: entry.action,
+    kind: entry.kind,
+    values: entry.values ? { ...entry.values } : entry.values,
     createdAt: entry.createdAt,
     text: entry.text,
     visibility: 'public',

@@ -10,13 +10,14 @@ import { eq } from 'drizzle-orm';
 import type { CommentVisibility, TicketComment } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { attachments, ticketComments, tickets, users } from '../../db/schema';
+import { attachments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
+import { historyAnswer, NO_NAMES, recordHistory } from '../history/historyStore';
 import type { Notifier } from '../outbox/notifications';
 import type { AccessActor, Audience } from './access';
-import { TICKET_NOT_FOUND } from './accessReads';
 import { memberEntry } from './memberView';
+import { TICKET_NOT_FOUND } from './notFound';
 import type { CheckedFile, ReceivedForm, SubmitService } from './submitService';
 import { toAttachment } from './ticketReader';
 
@@ -63,21 +64,18 @@ export async function addReply(
         .where(eq(tickets.id, ticketId));
       if (!ticket) throw notFound(TICKET_NOT_FOUND);
       const authorName = byMember ? ticket.memberName : (author.actor?.fullName ?? 'Staff');
-      const [row] = await tx
-        .insert(ticketComments)
-        .values({
-          ticketId,
-          actorId: byMember ? ticket.memberId : (author.actor?.id ?? null),
-          actionBy: authorName,
-          actorRole: byMember ? 'customer' : (author.actor?.role ?? null),
-          action: visibility === 'internal' ? 'note' : 'reply',
-          text: input.text,
-          statusAfter: ticket.status,
-          assigneeAfter: ticket.currentAssignee,
-          visibility,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no history entry');
+      const row = await recordHistory(tx, {
+        ticketId,
+        kind: byMember ? 'member.replied' : visibility === 'internal' ? 'staff.noted' : 'staff.replied',
+        action: visibility === 'internal' ? 'note' : 'reply',
+        actor: byMember
+          ? { id: ticket.memberId, role: 'customer' }
+          : { id: author.actor?.id ?? null, role: author.actor?.role ?? null },
+        words: input.text,
+        statusAfter: ticket.status,
+        assigneeAfter: ticket.currentAssignee,
+        visibility,
+      });
       let file = null;
       if (placed) {
         const [stored] = await tx
@@ -105,17 +103,7 @@ export async function addReply(
           detail: { visibility, file: file ? true : undefined },
         });
       }
-      const entry: TicketComment = {
-        id: row.id,
-        actionBy: row.actionBy,
-        actorRole: row.actorRole,
-        action: row.action,
-        createdAt: row.createdAt.toISOString(),
-        text: row.text,
-        visibility: row.visibility,
-        attachment: file ? toAttachment(file) : null,
-      };
-      return entry;
+      return historyAnswer({ ...row, actorName: authorName }, NO_NAMES, file ? toAttachment(file) : null);
     });
     committed = true;
     notifier.afterCommit();

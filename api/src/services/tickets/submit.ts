@@ -46,7 +46,7 @@ export const NEW_TICKET_STATE = { status: 'pending', currentAssignee: 'CityPresi
  */
 export function submittedEntry(member: { id: number | null; role: Role }) {
   return {
-    // The member is named by id (their name is read when the history is: ADR 0044); the bulk
+    // The member is named by id (their name is read when the history is: ADR 0045); the bulk
     // loaders of generated tickets fill the id once the member's row exists.
     actorId: member.id,
     actorRole: member.role,

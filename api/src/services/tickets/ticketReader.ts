@@ -8,7 +8,8 @@ import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'dr
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Ticket, TicketAttachment, TicketComment } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { attachments, cities, committees, ticketComments, tickets, users } from '../../db/schema';
+import { attachments, cities, committees, tickets, users } from '../../db/schema';
+import { readHistory } from '../history/historyStore';
 import { maskEmail, maskMobile } from './masking';
 
 export interface ReadOptions {
@@ -179,7 +180,9 @@ export async function readTickets(
   if (ids.length === 0) return [];
   const rows = await selectTicketRows(db, ids);
 
-  const history = options.history ? await readHistory(db, ids) : new Map<number, TicketComment[]>();
+  const history = options.history
+    ? await readHistory(db, ids, toAttachment)
+    : new Map<number, TicketComment[]>();
   const files = options.attachments ? await readAttachments(db, ids) : new Map<number, TicketAttachment[]>();
 
   const byId = new Map(rows.map((row) => [row.id, toTicket(row, options, history, files)] as const));
@@ -207,29 +210,6 @@ function byTicket<Row extends { ticketId: number }, Item>(
     else lists.set(row.ticketId, [toItem(row)]);
   }
   return lists;
-}
-
-/** The history entries of the tickets, oldest first, by ticket, each with its visibility and file. */
-export async function readHistory(db: AppDatabase, ids: number[]): Promise<Map<number, TicketComment[]>> {
-  const rows = await db
-    .select({ entry: ticketComments, file: attachments })
-    .from(ticketComments)
-    .leftJoin(attachments, eq(attachments.commentId, ticketComments.id))
-    .where(inArray(ticketComments.ticketId, ids))
-    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  return byTicket(
-    rows.map((row) => ({ ...row, ticketId: row.entry.ticketId })),
-    ({ entry, file }) => ({
-      id: entry.id,
-      actionBy: entry.actionBy,
-      actorRole: entry.actorRole,
-      action: entry.action,
-      createdAt: entry.createdAt.toISOString(),
-      text: entry.text,
-      visibility: entry.visibility,
-      attachment: file ? toAttachment(file) : null,
-    }),
-  );
 }
 
 /** An attachment row as answers show it. */
