@@ -6,11 +6,10 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FailedMessage, MessageChannel, MessageEvent, TicketMessage } from 'shared-contracts/contracts';
 import type { AppDatabase, Writer } from '../../db/database';
+import { afterCommit } from '../../db/afterCommit';
 import { outbox, users } from '../../db/schema';
 import { maskEmail, maskMobile } from '../tickets/masking';
-
-/** Re-exported until sla/scheduler.ts imports it from db/database.ts; the one definition is there. */
-export type { Writer } from '../../db/database';
+import { messagesQueued } from './outboxSignal';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -39,6 +38,7 @@ export async function enqueueMessages(tx: Writer, messages: NewMessage[], now: D
     .insert(outbox)
     .values(messages.map((message) => ({ ...message, status: 'queued' as const, nextAttemptAt: now })))
     .returning({ id: outbox.id });
+  afterCommit(tx, messagesQueued);
   return rows.map((row) => row.id);
 }
 
@@ -82,6 +82,7 @@ export async function enqueueWithStaff(
   await tx.execute(sql`
     insert into ${outbox} (event, ticket_id, recipient_user_id, recipient, channel, template, params, locale, status, next_attempt_at)
     select q.*, 'queued', ${now.toISOString()}::timestamptz from (${sql.join(selects, sql` union all `)}) as q`);
+  afterCommit(tx, messagesQueued);
 }
 
 /** How staff see a recipient: an address or a number masked like a link viewer's. */

@@ -62,9 +62,6 @@ export interface Recipient {
   actingForName: string | null;
 }
 
-/** Re-exported until sla/scheduler.ts imports it from db/rows.ts; the one definition is there. */
-export { rowsOf } from '../../db/rows';
-
 /**
  * `userId`, or their active stand-in when an absence covers `day` (the chapter's calendar day).
  * One level only: a stand-in's own absence does not pass it on.

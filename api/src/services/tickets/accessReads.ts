@@ -34,9 +34,6 @@ import { FILE_NOT_FOUND, MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
 import { STORED_NAME, type StoredKind } from './storage';
 import { readTicket, readTickets, toAttachment } from './ticketReader';
 
-/** Re-exported until every caller imports them from notFound.ts, their one home. */
-export { FILE_NOT_FOUND, MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
-
 /** How a viewer was let in, for the audit trail: for whom the answer was built and by what. */
 export interface GrantedAccess {
   audience: Audience;
