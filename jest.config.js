@@ -74,6 +74,14 @@ module.exports = {
     },
     {
       ...common,
+      // The toolchain itself: every npm script runs on the pinned Node 24 (docs/adr/0044).
+      displayName: 'toolchain',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testMatch: ['**/scripts/test/**/*.test.ts'],
+    },
+    {
+      ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],

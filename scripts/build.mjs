@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API, buildIsMissing, FRONTENDS, isReleaseVersion, ROOT, WWW } from './lib/apps.mjs';
+import { requireNode24 } from './lib/nodeVersion.mjs';
 import { writePublicPages } from './lib/publicPages.mjs';
 
 function run(command, args, cwd) {
@@ -104,6 +105,7 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
   const www = process.argv.indexOf('--www');
   writePagesFromConfig(www > 0 ? path.resolve(process.argv[www + 1]) : WWW);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
+  requireNode24();
   build({ ifMissing: process.argv.includes('--if-missing') }).catch((error) => {
     console.error(error.message);
     process.exit(1);

@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { API, FRONTENDS, ROOT } from './lib/apps.mjs';
+import { requireNode24 } from './lib/nodeVersion.mjs';
+
+requireNode24();
 
 const children = [API, ...FRONTENDS].map(({ folder }) =>
   spawn('npm', ['run', 'dev'], { cwd: path.join(ROOT, folder), stdio: 'inherit', env: process.env }),

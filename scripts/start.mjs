@@ -3,7 +3,10 @@
 // Unless SMTP_URL is set, the api's emails go to a local mail catcher whose inbox is
 // http://localhost:8080/mail/ (ADR 0029). e2e/tests/mail-catcher.test.ts starts the same suite.
 import { buildIfMissing } from './build.mjs';
+import { requireNode24 } from './lib/nodeVersion.mjs';
 import { startSuite } from './lib/startSuite.mjs';
+
+requireNode24();
 
 const PORT = Number(process.env.PORT ?? 8080);
 const API_PORT = Number(process.env.API_PORT ?? 4000);
