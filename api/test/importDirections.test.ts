@@ -8,6 +8,8 @@
  *   services/tickets is one module, a loose file such as services/audit.ts another);
  * - services/ and db/ import nothing of the layers above them, and db/ nothing of services/.
  * `npm run lint` checks the first rule too (biome.json: noImportCycles on api/src, an error).
+ * Run alone: `npx jest api/test/importDirections.test.ts --selectProjects api` (the path first:
+ * `--selectProjects` takes every name after it, so a path after it runs all the api tests).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
