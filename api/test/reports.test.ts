@@ -316,8 +316,8 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
     expect(bearers.length).toBeGreaterThan(0);
     // Two runs at once (two instances) and a later tick: the emails go once.
     const [first, second] = await Promise.all([
-      closeMonth(app.db, app.outbox.notifier, clock.now()),
-      closeMonth(app.db, app.outbox.notifier, clock.now()),
+      closeMonth(app.db, clock.now()),
+      closeMonth(app.db, clock.now()),
     ]);
     const again = await app.monthlyClose.run();
     expect((first?.messages ?? 0) + (second?.messages ?? 0) + again.messages).toBe(bearers.length);
@@ -623,7 +623,7 @@ describe.each(databaseKinds)('reports and the league table on %s', (kind) => {
       filedAt: ist('2026-12-06', '10:00'),
       dueAt: ist('2027-01-05', '10:00'),
     });
-    await closeMonth(app.db, app.outbox.notifier, clock.now());
+    await closeMonth(app.db, clock.now());
     const after = (await get('/api/reports/league?month=2026-11')).json() as LeagueResponse;
     expect(after).toEqual(before);
     // The live summary does see the change; the snapshot rows refuse any UPDATE.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { runAfterCommits } from '../db/afterCommit';
 import { openDatabase } from '../db/client';
 import type { AppDatabase, DatabaseKind, RunSql } from '../db/database';
 
@@ -22,7 +23,8 @@ export async function registerDatabase(app: FastifyInstance, config: Config): Pr
     // Not fatal: the pool opens a new connection for the next request (503s until the server is back).
     app.log.error({ err: error }, 'a PostgreSQL connection failed');
   });
-  app.decorate('db', database.db);
+  // Transactions run what their writes asked for once they commit (the outbox's wake-up).
+  app.decorate('db', runAfterCommits(database.db));
   app.decorate('runSql', database.runSql);
   app.decorate('dbKind', database.kind);
   app.decorate('pingDatabase', database.ping);

@@ -7,6 +7,7 @@ import { EmailChannel } from '../services/outbox/channels/email';
 import { Msg91SmsChannel, WhatsAppChannel } from '../services/outbox/channels/phone';
 import { prepareMemberLink } from '../services/outbox/memberLinks';
 import { Notifier } from '../services/outbox/notifications';
+import { onMessagesQueued } from '../services/outbox/outboxSignal';
 import { releaseHeld, releaseLeases } from '../services/outbox/outboxStore';
 import { type AfterClaimHook, OutboxWorker } from '../services/outbox/worker';
 
@@ -95,7 +96,6 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
       sms: config.sms ? { templates: config.sms.templates } : undefined,
       whatsapp: config.whatsapp ? { templates: config.whatsapp.templates } : undefined,
     },
-    () => worker.wake(),
     app.outcomeLinks,
   );
   const notifier = config.outbox.benchWithoutRows ? withoutRows(writing) : writing;
@@ -117,7 +117,10 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
     if (released) app.log.info({ released }, 'held messages queued again: their channel is configured now');
     if (config.outbox.worker) worker.start();
   });
+  // A transaction that queued messages wakes this process's worker once it commits (outboxStore.ts).
+  const stopListening = onMessagesQueued(() => worker.wake());
   app.addHook('onClose', async () => {
+    stopListening();
     await worker.stop();
     for (const channel of Object.values(channels)) await channel.close?.();
   });
@@ -132,7 +135,7 @@ function withoutRows(notifier: Notifier): Notifier {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver);
       if (typeof value !== 'function') return value;
-      return name === 'afterCommit' ? () => undefined : async () => false;
+      return async () => false;
     },
   });
 }

@@ -27,7 +27,6 @@ export function registerSlaScheduler(app: FastifyInstance, config: Config): void
   const monthly = new MonthlyClose(
     app.db,
     app.clock,
-    app.outbox.notifier,
     app.log.child({ component: 'reports' }),
   );
   app.decorate('slaScheduler', scheduler);

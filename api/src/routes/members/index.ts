@@ -43,7 +43,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!byEmail.allowed)
         throw tooManyRequests('requests for this email address', byEmail.retryAfterSeconds);
       await app.db.transaction((tx) => app.outbox.notifier.memberLinkRequested(tx, email));
-      app.outbox.notifier.afterCommit();
       return reply
         .code(202)
         .header('cache-control', 'no-store')

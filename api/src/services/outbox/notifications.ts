@@ -128,8 +128,6 @@ export class Notifier {
   constructor(
     private readonly clock: Clock,
     private readonly phones: PhoneChannels,
-    /** Called after a transaction that wrote messages committed (wakes this process's worker). */
-    readonly afterCommit: () => void,
     /** Signs the rating email's outcome link (without it the email falls back to /track). */
     private readonly outcomeLinks?: OutcomeLinks,
   ) {}

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FailedMessage, MessageChannel, MessageEvent, TicketMessage } from 'shared-contracts/contracts';
-import type { AppDatabase, Writer } from '../../db/database';
 import { afterCommit } from '../../db/afterCommit';
+import type { AppDatabase, Writer } from '../../db/database';
 import { outbox, users } from '../../db/schema';
 import { maskEmail, maskMobile } from '../tickets/masking';
 import { messagesQueued } from './outboxSignal';

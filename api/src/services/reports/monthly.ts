@@ -15,7 +15,6 @@ import { localDate, REPORT_TIME_ZONE } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots, reportMonthMailings } from '../../db/schema';
-import type { Notifier } from '../outbox/notifications';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxStore';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
 import { currentMonth, freezeMonth, shiftMonth } from './league';
@@ -41,11 +40,7 @@ export interface MonthlyResult {
  * Freezes last month and queues its summaries, once. Cheap when there is nothing to do: one read of
  * the month's mailing row.
  */
-export async function closeMonth(
-  db: AppDatabase,
-  notifier: Notifier | null,
-  now: Date,
-): Promise<MonthlyResult> {
+export async function closeMonth(db: AppDatabase, now: Date): Promise<MonthlyResult> {
   const month = shiftMonth(currentMonth(now), -1);
   const monthDay = `${month}-01`;
   const result: MonthlyResult = { month, frozen: 0, messages: 0, yielded: false };
@@ -125,7 +120,6 @@ export async function closeMonth(
     return true;
   });
   if (!done) return { ...result, yielded: true };
-  if (result.messages > 0) notifier?.afterCommit();
   return result;
 }
 
@@ -137,7 +131,6 @@ export class MonthlyClose extends PeriodicJob<MonthlyResult> {
   constructor(
     private readonly db: AppDatabase,
     private readonly clock: { now(): Date },
-    private readonly notifier: Notifier | null,
     log: JobLogger,
   ) {
     super(log, 'monthly close failed');
@@ -149,7 +142,7 @@ export class MonthlyClose extends PeriodicJob<MonthlyResult> {
   }
 
   protected async work(): Promise<MonthlyResult> {
-    const result = await closeMonth(this.db, this.notifier, this.clock.now());
+    const result = await closeMonth(this.db, this.clock.now());
     if (result.frozen || result.messages) this.log.info(result, 'month closed');
     return result;
   }

@@ -148,6 +148,5 @@ export async function postInterimReply(
     });
     return stage.id;
   });
-  notifier.afterCommit();
   return stageId;
 }

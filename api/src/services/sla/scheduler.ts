@@ -175,7 +175,6 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
         (tx) => this.alertDueStages(tx, now, chapters),
         (batch) => {
           result.alerts += batch.alerts;
-          if (batch.stages > 0) this.notifier.afterCommit();
           return batch.stages >= TICK_BATCH;
         },
       )) &&

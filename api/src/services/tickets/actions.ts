@@ -180,7 +180,6 @@ export async function actOnTicket(
       return true;
     });
     if (written) {
-      notifier?.afterCommit();
       break;
     }
     // Someone changed the ticket after it was read. A caller who named the version they saw is

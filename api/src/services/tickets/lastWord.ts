@@ -255,7 +255,6 @@ export const reopenTicket: MemberReasonStep = async (db, id, reason, now, notifi
       staff: [{ userId: holder?.id ?? null, template: 'ticketReopenedStaff', params: { quote: text } }],
     });
   });
-  notifier.afterCommit();
 };
 
 /** The Credai President who holds appeals (the longest-serving active one). */
@@ -334,7 +333,6 @@ export const appealTicket: MemberReasonStep = async (db, id, reason, now, notifi
       ],
     });
   });
-  notifier.afterCommit();
 };
 
 const appealSelection = {
@@ -505,7 +503,6 @@ export async function decideAppeal(
     });
     return state.id;
   });
-  notifier.afterCommit();
   const decided = await appealsOf(db, [ticketId]);
   return decided.get(ticketId) as Appeal;
 }
@@ -628,7 +625,6 @@ export async function transferTicket(
       staff: [{ userId: holder?.id ?? chain.cityPresidentId, template: 'ticketTransferredStaff', params }],
     });
   });
-  notifier.afterCommit();
 }
 
 /**

@@ -39,7 +39,6 @@ export async function rotateTicketShareKey(
     });
     return { shareUrl, memberNotified };
   });
-  notifier.afterCommit();
   return result;
 }
 
@@ -83,6 +82,5 @@ export async function rotateMemberKey(
     });
     return { memberNotified };
   });
-  notifier.afterCommit();
   return result;
 }

@@ -106,7 +106,6 @@ export async function addReply(
       return historyAnswer({ ...row, actorName: authorName }, NO_NAMES, file ? toAttachment(file) : null);
     });
     committed = true;
-    notifier.afterCommit();
     return byMember ? (memberEntry(entry) ?? entry) : entry;
   } catch (error) {
     // Its commit may have gone through with only the answer lost: the sweep settles the file.

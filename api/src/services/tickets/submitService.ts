@@ -295,7 +295,6 @@ export class SubmitService {
       now: this.options.clock.now(),
     });
     if (outcome.kind === 'created') {
-      this.options.notifier?.afterCommit();
       return { body: outcome.body, replayed: false };
     }
     // Another submit with this key won the race: its answer, now committed.
