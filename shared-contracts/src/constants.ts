@@ -42,6 +42,9 @@ export const MOBILE_DIGITS = 10;
 /** Percentage ring: below `low` red-orange, below `high` yellow, else green. */
 export const RING_THRESHOLDS = { low: 30, high: 70 } as const;
 
+/** One day in milliseconds (a day of UTC, which has no daylight saving). */
+export const DAY_MS = 86_400_000;
+
 /** Toast auto-close in the ticket list panel (ms). */
 export const LIST_TOAST_AUTO_CLOSE_MS = 3000;
 /** Toast auto-close on the submit form (ms). */

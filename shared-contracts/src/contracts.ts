@@ -6,6 +6,7 @@
 export * from './api/paths';
 export * from './constants';
 export * from './i18n/text';
+export * from './routing/sitePaths';
 export * from './rules';
 export * from './schemas';
 export * from './workflow';

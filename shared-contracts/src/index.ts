@@ -43,6 +43,7 @@ export {
   ROUTES_EXPOSE,
   type RoutePath,
 } from './routing/remoteRoutes';
+export * from './routing/sitePaths';
 export * from './rules';
 export * from './schemas';
 export { AppProviders } from './ui/AppProviders';

@@ -21,6 +21,7 @@
  */
 import {
   CHAIN_ACTION_KINDS,
+  DAY_MS,
   decide,
   type TicketAction,
   type TicketPatch,
@@ -891,7 +892,6 @@ const HOURS = weightedTable(
   }),
 );
 
-const DAY_MS = 24 * 3600 * 1000;
 export const THREE_YEARS_DAYS = 1095;
 
 /** How many tickets each day gets, oldest first: growth over the span times the weekly rhythm. */

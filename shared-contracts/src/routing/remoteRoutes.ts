@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { SITE_ROUTES } from './sitePaths';
 
 /**
  * Which remote owns which route (docs/architecture.md#federation-contract). The shell mounts a boundary for each path;
@@ -6,12 +7,17 @@ import type { ComponentType } from 'react';
  * each other: they link by URL only.
  */
 export const REMOTE_ROUTES = {
-  publicIntake: ['/add-ticket', '/ticket-detail/:id', '/tickets/:userId', '/track'],
+  publicIntake: [
+    SITE_ROUTES.addTicket,
+    SITE_ROUTES.ticketDetail,
+    SITE_ROUTES.memberTickets,
+    SITE_ROUTES.track,
+  ],
   staffDashboard: [
-    '/dashboard',
+    SITE_ROUTES.dashboard,
     '/all-tickets',
     '/ticket',
-    '/reports',
+    SITE_ROUTES.reports,
     '/profile',
     '/settings',
     '/documents',

@@ -3,10 +3,10 @@
  * computes due times with it and the screens say how long is left with it, so both count alike.
  * Pure: every function takes the time it works from; nothing reads the machine's clock.
  */
+import { DAY_MS } from '../constants';
 import { type ChapterCalendar, clockMinutes } from '../schemas/sla';
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 /** How far the counting looks for working time before giving up (a calendar of holidays only). */
 export const MAX_SEARCH_DAYS = 3_660;
 
@@ -77,11 +77,11 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): n
 }
 
 function nextDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 function previousDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a `YYYY-MM-DD`: 1 Monday … 7 Sunday. */

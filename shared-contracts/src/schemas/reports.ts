@@ -5,7 +5,7 @@
  * included. A ticket belongs to a range by the day it was received (created).
  */
 import * as z from 'zod/mini';
-import { TEXT_LIMITS } from '../constants';
+import { DAY_MS, TEXT_LIMITS } from '../constants';
 import {
   coercedIdSchema,
   countSchema,
@@ -42,7 +42,7 @@ export const REPORT_ERROR_CODES = {
 
 /** Whole days from `from` to `to` (ISO days, already valid), `to` included: 1 for the same day. */
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
 const rangeChecks = <T extends { from?: string | undefined; to?: string | undefined }>() => [

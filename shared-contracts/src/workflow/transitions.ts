@@ -4,6 +4,7 @@
  * from it, so the server's checks and the client's buttons cannot drift.
  */
 
+import { DAY_MS } from '../constants';
 import { english, MESSAGES } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
 import { isFinalStatus, normaliseStatus } from '../rules/ticketStatus';
@@ -36,7 +37,6 @@ function isActorRole(value: string): value is WorkflowActorRole {
 
 /** A time as the api or a ticket answer gives it. */
 type Instant = string | Date;
-const DAY_MS = 86_400_000;
 const instant = (value: Instant | null | undefined): number | null =>
   value == null ? null : new Date(value).getTime();
 

@@ -5,6 +5,7 @@
  * the only markup). Member links carry their key in the fragment; staff links open the ticket on
  * /dashboard?ticket={id} after sign-in.
  */
+import { sitePaths } from 'shared-contracts/contracts';
 import { translate } from '../../i18n';
 
 export type Block =
@@ -67,16 +68,6 @@ export function absoluteUrl(publicUrl: string, path: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** Where staff open a ticket: its details dialog on the dashboard, after sign-in. */
-export function dashboardPath(ticketId: number): string {
-  return `/dashboard?ticket=${ticketId}`;
-}
-
-export const TRACK_PATH = '/track';
-
-/** Where staff read the reports and the league table (after sign-in). */
-export const REPORTS_PATH = '/reports';
-
 function blocksOf(
   template: TemplateName,
   locale: string,
@@ -103,13 +94,13 @@ function blocksOf(
       if (typeof params.memberUrl === 'string') blocks.push(link('memberLinkLabel', params.memberUrl));
       else {
         blocks.push({ kind: 'text', text: t('memberLinkAbsent') });
-        blocks.push(link('trackLinkLabel', TRACK_PATH));
+        blocks.push(link('trackLinkLabel', sitePaths.track));
       }
       blocks.push({ kind: 'text', text: t('keepPrivate') });
       return blocks;
     }
     case 'ticketSubmittedStaff':
-      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', sitePaths.staffTicket(ticketId))];
     case 'ticketStatusChanged': {
       const blocks: Block[] = [
         { kind: 'text', text: t('greeting') },
@@ -119,24 +110,24 @@ function blocksOf(
         blocks.push({ kind: 'text', text: t('reason') });
       if (typeof params.text === 'string' && params.text && params.status === 'resolved')
         blocks.push({ kind: 'text', text: t('resolution') });
-      blocks.push({ kind: 'text', text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH));
+      blocks.push({ kind: 'text', text: t('openWithLink') }, link('trackLinkLabel', sitePaths.track));
       return blocks;
     }
     case 'ticketHandedOff':
-      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', sitePaths.staffTicket(ticketId))];
     case 'ticketRepliedMember':
       return [
         { kind: 'text', text: t('greeting') },
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.text ?? '') },
         { kind: 'text', text: t('openWithLink') },
-        link('trackLinkLabel', TRACK_PATH),
+        link('trackLinkLabel', sitePaths.track),
       ];
     case 'ticketRepliedStaff':
       return [
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.text ?? '') },
-        link('dashboardLinkLabel', dashboardPath(ticketId)),
+        link('dashboardLinkLabel', sitePaths.staffTicket(ticketId)),
       ];
     case 'shareLinkRotated':
       return [
@@ -153,12 +144,12 @@ function blocksOf(
         { kind: 'text', text: t('keepPrivate') },
       ];
     case 'stageReminder':
-      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', sitePaths.staffTicket(ticketId))];
     case 'stageEscalated':
       return [
         { kind: 'text', text: t('body') },
         ...(params.actingFor ? [{ kind: 'text' as const, text: t('actingFor') }] : []),
-        link('dashboardLinkLabel', dashboardPath(ticketId)),
+        link('dashboardLinkLabel', sitePaths.staffTicket(ticketId)),
       ];
     case 'interimReplyMember':
       return [
@@ -166,7 +157,7 @@ function blocksOf(
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.reason ?? '') },
         { kind: 'text', text: t('openWithLink') },
-        link('trackLinkLabel', TRACK_PATH),
+        link('trackLinkLabel', sitePaths.track),
       ];
     case 'reportMonthly':
       return [
@@ -178,7 +169,7 @@ function blocksOf(
           text:
             params.rank === null || params.rank === undefined ? t('notRanked') : counted('rank', 'chapters'),
         },
-        link('reportsLinkLabel', REPORTS_PATH),
+        link('reportsLinkLabel', sitePaths.reports),
       ];
     case 'ratingRequested': {
       // The ticket's outcome link (ADR 0042: signed, since its share key lives only as a hash), or
@@ -188,7 +179,7 @@ function blocksOf(
           ? [link('outcomeLinkLabel', params.outcomeUrl)]
           : typeof params.memberUrl === 'string'
             ? [link('memberLinkLabel', params.memberUrl)]
-            : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', TRACK_PATH)];
+            : [{ kind: 'text' as const, text: t('openWithLink') }, link('trackLinkLabel', sitePaths.track)];
       return [
         { kind: 'text', text: t('greeting') },
         { kind: 'text', text: counted('body', 'days') },
@@ -199,7 +190,7 @@ function blocksOf(
       return [
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.reason ?? '') },
-        link('dashboardLinkLabel', dashboardPath(ticketId)),
+        link('dashboardLinkLabel', sitePaths.staffTicket(ticketId)),
       ];
     case 'appealDecidedMember': {
       const outcome = ['upheld', 'remanded', 'dismissed'].includes(String(params.outcome))
@@ -210,7 +201,7 @@ function blocksOf(
         { kind: 'text', text: t(outcome) },
         { kind: 'quote', text: String(params.reason ?? '') },
         { kind: 'text', text: t('openWithLink') },
-        link('trackLinkLabel', TRACK_PATH),
+        link('trackLinkLabel', sitePaths.track),
       ];
     }
     case 'appealRemandedStaff':
@@ -218,17 +209,17 @@ function blocksOf(
       return [
         { kind: 'text', text: t('body') },
         { kind: 'quote', text: String(params.quote ?? '') },
-        link('dashboardLinkLabel', dashboardPath(ticketId)),
+        link('dashboardLinkLabel', sitePaths.staffTicket(ticketId)),
       ];
     case 'ticketTransferredMember':
       return [
         { kind: 'text', text: t('greeting') },
         { kind: 'text', text: t('body') },
         { kind: 'text', text: t('openWithLink') },
-        link('trackLinkLabel', TRACK_PATH),
+        link('trackLinkLabel', sitePaths.track),
       ];
     case 'ticketTransferredStaff':
-      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', dashboardPath(ticketId))];
+      return [{ kind: 'text', text: t('body') }, link('dashboardLinkLabel', sitePaths.staffTicket(ticketId))];
     case 'memberLink':
       return [
         { kind: 'text', text: t('greeting') },

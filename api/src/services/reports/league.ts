@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   LEAGUE_BACKLOG_DAYS,
   LEAGUE_SPEED_LIMIT_HOURS,
   LEAGUE_WEIGHTS,
@@ -115,7 +116,7 @@ export function rankRows<T extends { index: number | null; cityName: string }>(
 export async function computeMonth(db: Reader, month: string, asOf: Date): Promise<LeagueIndicators[]> {
   const { start, end } = monthBounds(month);
   const at = (asOf < end ? asOf : end).toISOString();
-  const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * 86_400_000);
+  const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * DAY_MS);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
   const [cities, totals, backlog] = await Promise.all([
     db.execute(sql`select id, name from cities order by id`),

@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  DAY_MS,
   daysInRange,
   localDate,
   REPORT_DEFAULT_DAYS,
@@ -36,8 +37,6 @@ export interface ReportActor {
   role: Role;
   cityId: number | null;
 }
-
-const DAY_MS = 86_400_000;
 
 /** `date` plus `days` (may be negative), as `YYYY-MM-DD`. */
 export function addDays(date: string, days: number): string {

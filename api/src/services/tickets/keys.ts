@@ -6,6 +6,7 @@
  * compare with, so a missing ticket and a wrong key take as long.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sitePaths } from 'shared-contracts/contracts';
 
 const SECRET_BYTES = 32;
 /** Longest header value worth hashing: a real key has 43 characters. */
@@ -48,10 +49,10 @@ export function secretMatches(
 
 /** The share link of a ticket (a path of the site; the key stays in the fragment). */
 export function shareUrlOf(ticketId: number, secret: string): string {
-  return `/ticket-detail/${ticketId}#key=${secret}`;
+  return sitePaths.ticketDetail(ticketId, secret);
 }
 
 /** The private list of a member's tickets. */
 export function memberUrlOf(userId: number, secret: string): string {
-  return `/tickets/${userId}#key=${secret}`;
+  return sitePaths.memberTickets(userId, secret);
 }

@@ -16,6 +16,7 @@
  * list is the api's hottest call, and its text depends only on which filters are present.
  */
 import {
+  DAY_MS,
   MAX_ID,
   type Role,
   TICKET_ID_PREFIX,
@@ -83,8 +84,6 @@ export const STAFF_LISTINGS = {
 } as const satisfies Record<string, StaffListing>;
 
 export type StaffListingName = keyof typeof STAFF_LISTINGS;
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The instant a caller's calendar day `YYYY-MM-DD` starts, for a UTC offset in minutes. */
 export function dayStart(day: string, tzOffsetMinutes = 0): Date {

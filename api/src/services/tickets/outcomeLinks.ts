@@ -11,7 +11,7 @@
  * outcome. Rotating the ticket's share key stops it too (its hash is signed). It never opens the
  * member's list nor another ticket.
  */
-import { APPEAL_WINDOW_DAYS } from 'shared-contracts/contracts';
+import { APPEAL_WINDOW_DAYS, sitePaths } from 'shared-contracts/contracts';
 import type { Clock } from '../clock';
 import { ExpiringMacs } from './expiringMacs';
 
@@ -25,7 +25,7 @@ export function outcomeLinkDays(ratingWindowDays: number): number {
 
 /** The ticket's page with the outcome key (in the fragment, like the share link: keys.ts `shareUrlOf`). */
 export function outcomeUrlOf(ticketId: number, key: string): string {
-  return `/ticket-detail/${ticketId}#key=${key}`;
+  return sitePaths.ticketDetail(ticketId, key);
 }
 
 function subjectOf(ticketId: number, viewKeyHash: string | null): string {

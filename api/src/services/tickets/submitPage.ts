@@ -16,6 +16,7 @@ import {
   OPT_IN_VALUE,
   SUBMIT_FIELDS_SHOWN,
   SUBMIT_KEY_FIELD,
+  sitePaths,
 } from 'shared-contracts/contracts';
 import { COMMON_CATALOGUES } from 'shared-contracts/i18n/common';
 import { translate } from '../../i18n';
@@ -219,7 +220,7 @@ export function renderSubmittedPage(
     `<p>${escapeHtml(t('ticketNumber', { ticketId: answer.ticketId }))}</p></div>` +
     `<p><a href="${escapeHtml(answer.shareUrl)}">${escapeHtml(t('shareLinkLabel'))}</a></p>` +
     `<p>${escapeHtml(t('keepPrivate'))}</p><p>${escapeHtml(t('emailed'))}</p>` +
-    `<p><a href="/add-ticket">${escapeHtml(t('submitNew'))}</a></p>`;
+    `<p><a href="${sitePaths.addTicket}">${escapeHtml(t('submitNew'))}</a></p>`;
   return page(language, t('heading'), body);
 }
 

@@ -1,7 +1,7 @@
-import { coercedIdSchema } from 'shared-contracts';
+import { coercedIdSchema, STAFF_TICKET_PARAM } from 'shared-contracts';
 
 /** The query parameter of a link to one ticket's details dialog (`/dashboard?ticket=42`). */
-export const LINKED_TICKET_PARAM = 'ticket';
+export const LINKED_TICKET_PARAM = STAFF_TICKET_PARAM;
 
 /**
  * The ticket a link asks to open (docs/architecture.md#conversation-and-notifications: staff
