@@ -77,6 +77,9 @@ export interface ReplyFacts {
 
 export interface StageAlertFacts {
   ticketId: number;
+  /** The ticket's title and city, as the scheduler's one read of the stage and its ticket had them. */
+  title: string;
+  city: string;
   level: AlertLevel;
   toUserId: number;
   stage: SlaStage;
@@ -270,8 +273,6 @@ export class Notifier {
    * staff member (read by the insert; an inactive one gets nothing).
    */
   async stageAlert(tx: Writer, facts: StageAlertFacts): Promise<void> {
-    const ticket = await ticketFacts(tx, facts.ticketId);
-    if (!ticket) return;
     await enqueueWithStaff(
       tx,
       [],
@@ -279,12 +280,12 @@ export class Notifier {
         {
           userId: facts.toUserId,
           event: facts.level === 'reminder' ? 'ticket.reminder' : 'ticket.escalated',
-          ticketId: ticket.id,
+          ticketId: facts.ticketId,
           template: facts.level === 'reminder' ? 'stageReminder' : 'stageEscalated',
           params: {
-            ticketId: ticket.id,
-            title: ticket.title,
-            city: ticket.city,
+            ticketId: facts.ticketId,
+            title: facts.title,
+            city: facts.city,
             stage: facts.stage,
             due: facts.due,
             actingFor: facts.actingFor ?? '',

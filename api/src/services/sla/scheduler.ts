@@ -85,6 +85,9 @@ interface DueStage {
   observer_id: number | null;
   status: string;
   current_assignee: string | null;
+  /** The ticket's title and city, for the email: read here, not again by the notifier. */
+  title: string;
+  city_name: string;
   done: string[] | string | null;
 }
 
@@ -215,10 +218,11 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
       await tx.execute(sql`
         select s.id, s.ticket_id, s.stage, s.holder_role, s.holder_id, s.due_at, s.remind_at, s.president_at,
           h.full_name as holder_name, s.acting_for_id, af.full_name as acting_for_name,
-          t.city_id, t.observer_id, t.status, t.current_assignee,
+          t.city_id, t.observer_id, t.status, t.current_assignee, t.title, c.name as city_name,
           (select array_agg(a.level) from stage_alerts a where a.stage_id = s.id) as done
         from ticket_stages s
         join tickets t on t.id = s.ticket_id
+        join cities c on c.id = t.city_id
         left join users h on h.id = s.holder_id
         left join users af on af.id = s.acting_for_id
         where s.left_at is null and s.next_alert_at <= ${now.toISOString()}::timestamptz
@@ -327,6 +331,8 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
     if (recipient.id != null) {
       await this.notifier.stageAlert(tx, {
         ticketId: row.ticket_id,
+        title: row.title,
+        city: row.city_name,
         level,
         toUserId: recipient.id,
         stage: row.stage,
