@@ -3,6 +3,7 @@
  * person of the same role or a higher one, of the same city when the absent person's role is
  * bound to a city. The api enforces it; the absence form offers only the people it allows.
  */
+import { CITY_SCOPED_ROLES } from '../schemas/role';
 import { normaliseRole } from './normaliseRole';
 
 /**
@@ -20,7 +21,7 @@ export const ROLE_RANK: Readonly<Record<string, number>> = {
 };
 
 /** The roles whose people work for one chapter. */
-const CITY_BOUND = new Set(['convenor', 'citypresident', 'observer']);
+const CITY_BOUND = new Set<string>(CITY_SCOPED_ROLES);
 
 export interface StandInPerson {
   id: number;

@@ -12,6 +12,13 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The roles that work for one city (chapter): they act on, list and report on their own city's
+ * tickets only, and are its office bearers (the monthly summary). The one list of them: the
+ * workflow, the api's scopes and the screens read it from here.
+ */
+export const CITY_SCOPED_ROLES: readonly Role[] = ['citypresident', 'convenor', 'observer'];
+
 /** A role in any case (`Admin`, ` CITYPRESIDENT `) becomes its lowercase name; others are refused. */
 export const roleSchema = z.pipe(
   z.string().check(z.trim(), z.toLowerCase()),

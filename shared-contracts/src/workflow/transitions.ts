@@ -16,7 +16,7 @@ import {
   type LastWordRefusal,
   type LastWordRefusalKey,
 } from '../schemas/lastWord';
-import { isRole, type Role } from '../schemas/role';
+import { CITY_SCOPED_ROLES, isRole, type Role } from '../schemas/role';
 import {
   type Assignee,
   TICKET_ACTIONS,
@@ -177,8 +177,8 @@ export interface Transition {
   apply: (context: EffectContext) => TicketPatch;
 }
 
-/** The roles that act only on tickets of their own city. */
-export const CITY_SCOPED_ROLES: readonly Role[] = ['citypresident', 'convenor', 'observer'];
+/** The roles that act only on tickets of their own city (defined with the roles). */
+export { CITY_SCOPED_ROLES };
 
 /** Each actor's own status field (reject sets it to rejected). */
 const OWN_STATUS_FIELD: Partial<Record<WorkflowActorRole, keyof TicketPatch>> = {

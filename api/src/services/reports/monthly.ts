@@ -11,7 +11,7 @@
  * missing.
  */
 import { eq, sql } from 'drizzle-orm';
-import { localDate, REPORT_TIME_ZONE } from 'shared-contracts/contracts';
+import { CITY_SCOPED_ROLES, localDate, REPORT_TIME_ZONE } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots, reportMonthMailings } from '../../db/schema';
@@ -23,8 +23,6 @@ import { currentMonth, freezeMonth, shiftMonth } from './league';
 export const MONTHLY_LOCK = 0x4e9_0471;
 /** The summary emails go out on days 1 to this of the month (a tick missed on the 1st still sends). */
 export const MONTHLY_MAIL_DAYS = 7;
-/** The roles of a chapter's office bearers, who get its monthly summary. */
-export const OFFICE_BEARER_ROLES = ['citypresident', 'convenor', 'observer'] as const;
 
 export interface MonthlyResult {
   month: string;
@@ -84,7 +82,8 @@ export async function closeMonth(db: AppDatabase, now: Date): Promise<MonthlyRes
         join users u on u.city_id = s.city_id
         where s.month = ${monthDay}::date and u.is_active
           and u.role in (${sql.join(
-            OFFICE_BEARER_ROLES.map((role) => sql`${role}`),
+            // The chapter's office bearers: the roles of one city.
+            CITY_SCOPED_ROLES.map((role) => sql`${role}`),
             sql`, `,
           )})
         order by s.city_id, u.id`),

@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  CITY_SCOPED_ROLES,
   DAY_MS,
   daysInRange,
   localDate,
@@ -21,17 +22,9 @@ import {
 import { HttpError } from '../../httpError';
 
 /** The roles that read reports. */
-export const REPORT_ROLES = [
-  'admin',
-  'credaipresident',
-  'citypresident',
-  'convenor',
-  'observer',
-] as const satisfies readonly Role[];
+export const REPORT_ROLES: readonly Role[] = ['admin', 'credaipresident', ...CITY_SCOPED_ROLES];
 /** The roles that read the league table of every chapter. */
 export const LEAGUE_ROLES = ['admin', 'credaipresident'] as const satisfies readonly Role[];
-
-const CITY_ROLES: readonly Role[] = ['citypresident', 'convenor', 'observer'];
 
 export interface ReportActor {
   role: Role;
@@ -66,7 +59,7 @@ function badRange(path: string, message: string, code: string): HttpError {
 
 /** The chapter a caller's report covers: a city role's own city, whatever they asked. */
 export function scopedCity(actor: ReportActor, asked: number | undefined): number | null {
-  if (CITY_ROLES.includes(actor.role)) {
+  if (CITY_SCOPED_ROLES.includes(actor.role)) {
     if (actor.cityId === null) throw new HttpError(403, 'You do not have access to reports');
     return actor.cityId;
   }

@@ -4,20 +4,12 @@
  * chapter only (the api answers with it whatever is asked); every other role is told it has no
  * access. The api is the authority: a 403 from it shows the same state.
  */
-import { normaliseRole } from 'shared-contracts';
+import { CITY_SCOPED_ROLES, normaliseRole } from 'shared-contracts';
 
 export type ReportAccess = 'all' | 'city' | 'none';
 
 export function reportAccess(role: string | null | undefined): ReportAccess {
-  switch (normaliseRole(role)) {
-    case 'admin':
-    case 'credaipresident':
-      return 'all';
-    case 'citypresident':
-    case 'convenor':
-    case 'observer':
-      return 'city';
-    default:
-      return 'none';
-  }
+  const normalised = normaliseRole(role);
+  if (normalised === 'admin' || normalised === 'credaipresident') return 'all';
+  return (CITY_SCOPED_ROLES as readonly string[]).includes(normalised) ? 'city' : 'none';
 }
