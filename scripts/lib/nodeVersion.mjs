@@ -1,4 +1,4 @@
-// The project runs on Node 24 (ADR 0044): the `node` dev dependency puts its pinned binary first
+// The project runs on Node 24 (ADR 0047): the `node` dev dependency puts its pinned binary first
 // on the PATH of every npm script. A script started by the machine's own `node` (often 20)
 // would build, test or serve on another runtime than production's; it stops here instead.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every npm script runs on the pinned Node 24 (ADR 0044), never on the machine's own Node (20 on
+// Every npm script runs on the pinned Node 24 (ADR 0047), never on the machine's own Node (20 on
 // the machines this project is built on): the test runner itself, a plain `node` a script spawns,
 // and `npm exec node` started from a shell that has only the machine's Node on its PATH.
 import { spawnSync } from 'node:child_process';
