@@ -9,6 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   addWorkingTime,
+  DAY_MS,
   endOfWorkingDay,
   errorMessage,
   INTERIM_REPLY_REFUSALS,
@@ -30,8 +31,6 @@ import { chapterTime } from './settings';
 export interface InterimActor extends AccessActor {
   fullName: string;
 }
-
-const DAY_MS = 86_400_000;
 
 function refuse(
   code: (typeof INTERIM_REPLY_REFUSALS)[keyof typeof INTERIM_REPLY_REFUSALS],

@@ -16,6 +16,7 @@ import {
   type AppealDecisionRequest,
   type AppealListQuery,
   CLOSED_ACTION,
+  DAY_MS,
   decide,
   errorMessage,
   type HistoryKind,
@@ -52,8 +53,6 @@ import { type AccessActor, canStaffSee } from './access';
 import { TICKET_NOT_FOUND } from './notFound';
 import { chainOf } from './submit';
 import { workflowSelection } from './workflowRow';
-
-const DAY_MS = 86_400_000;
 
 /** The ticket as the last word's rows read it, locked for the step's transaction. */
 interface LastWordState extends WorkflowTicket {
