@@ -1,6 +1,6 @@
 /**
  * The staff dashboard in Chromium behind nginx, at 1280 px and 390 px, against the real api:
- * a ticket submitted through the public form goes through the whole review chain in the details
+ * a ticket submitted as the public form posts it goes through the whole review chain in the details
  * dialog (pune.president approves, pune.convenor resolves, pune.observer gives the final
  * approval) and its public page then says it is resolved; another is rejected with a reason;
  * Mumbai's president never sees Pune's tickets; each filter narrows the list; axe-core finds no
@@ -10,6 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { submitPuneTicket } from '../support/intake';
 import { seedSession } from '../support/session';
 
 jest.setTimeout(240_000);
@@ -34,24 +35,9 @@ function memberName(prefix: string): string {
 /** Each ticket from a new member: an existing member's email would file it under that member's name. */
 const emailOf = (name: string) => `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`;
 
-/** Submits a Pune ticket through the public form; returns its share link (its public page). */
-async function submitTicket(viewport: ViewportName, name: string, description: string): Promise<string> {
-  const { context, page } = await newPage(browser, viewport);
-  try {
-    await page.goto('/add-ticket');
-    // Labels of required fields end with an asterisk.
-    await page.getByRole('textbox', { name: /^Full Name/ }).fill(name);
-    await page.getByRole('textbox', { name: /^Mobile No/ }).fill('9876501234');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(emailOf(name));
-    await page.getByRole('combobox', { name: /^City/ }).selectOption({ label: 'Pune' });
-    await page.getByRole('combobox', { name: /^Committee/ }).selectOption({ index: 1 });
-    await page.getByRole('textbox', { name: /^Detailed Description/ }).fill(description);
-    await page.getByRole('button', { name: 'Submit Ticket' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/ticket-detail/'), { timeout: 30_000 });
-    return page.url();
-  } finally {
-    await context.close();
-  }
+/** A Pune ticket of a new member (as the public form posts it); returns its share link (its public page). */
+async function submitTicket(name: string, description: string): Promise<string> {
+  return (await submitPuneTicket({ name, email: emailOf(name), description })).shareUrl;
 }
 
 /** A signed-in staff page on /dashboard with the list, cards and chart loaded. */
@@ -142,7 +128,7 @@ const statusInList = (page: Page, viewport: ViewportName) =>
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the staff dashboard at %s width', (viewport) => {
   test('a submitted ticket goes through the whole chain and its public page says it is resolved', async () => {
     const name = memberName('Chain');
-    const shareUrl = await submitTicket(viewport, name, 'The lift in tower C has been stuck since Monday.');
+    const shareUrl = await submitTicket(name, 'The lift in tower C has been stuck since Monday.');
 
     const president = await dashboardAs(viewport, 'pune.president@helpdesk.demo');
     await act(
@@ -194,7 +180,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the staff dashboard at 
 
   test('a ticket is rejected with a reason', async () => {
     const name = memberName('Reject');
-    await submitTicket(viewport, name, 'Please refund the booking amount of the cancelled flat.');
+    await submitTicket(name, 'Please refund the booking amount of the cancelled flat.');
     const { context, page } = await dashboardAs(viewport, 'pune.president@helpdesk.demo');
     await act(
       page,
@@ -216,7 +202,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the staff dashboard at 
 
   test("Mumbai's president never sees Pune's tickets", async () => {
     const name = memberName('Pune');
-    await submitTicket(viewport, name, 'Water seepage in the basement parking of wing A.');
+    await submitTicket(name, 'Water seepage in the basement parking of wing A.');
     const { context, page } = await dashboardAs(viewport, 'mumbai.president@helpdesk.demo');
     await page.getByRole('heading', { level: 1, name: 'City President Dashboard' }).waitFor();
     const chart = page.getByRole('table', { name: 'Tickets by city', includeHidden: true });
@@ -232,7 +218,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the staff dashboard at 
 
   test('search, status, city and date each narrow the list; no serious axe violation', async () => {
     const name = memberName('Filter');
-    await submitTicket(viewport, name, 'The society office refuses to hand over the parking allotment.');
+    await submitTicket(name, 'The society office refuses to hand over the parking allotment.');
     const { context, page } = await dashboardAs(viewport, 'admin@helpdesk.demo');
     const all = await total(page);
     expect(all).toBeGreaterThan(10);

@@ -104,7 +104,7 @@ function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s width', (viewport) => {
   test('the member rates 2 and appeals; the Credai President sends it back; the city president reads the appeal', async () => {
     const member = newMember(viewport, 'The builder has not fixed the seepage in the basement parking');
-    const ticketId = await submitPuneTicket(browser, viewport, member);
+    const ticketId = (await submitPuneTicket(member)).id;
     const appealText = `Only the wall was painted; the seepage is back after one rain (${member.stamp}).`;
     const remandText = `Visit the basement with the builder and report the cause (${member.stamp}).`;
 
@@ -205,7 +205,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s wid
 
   test("the Pune city president transfers a ticket to Mumbai instead of rejecting it; it leaves Pune's list for Mumbai's", async () => {
     const member = newMember(viewport, 'The Thane project has not registered the sale deed');
-    const ticketId = await submitPuneTicket(browser, viewport, member);
+    const ticketId = (await submitPuneTicket(member)).id;
     const reason = `The project is in the Mumbai chapter's area (${member.stamp}).`;
 
     const punePage = await freshPage(viewport);
