@@ -39,13 +39,25 @@ class JsdomWithFetch extends TestEnvironment {
     const nodeFetch = globalThis.fetch;
     const NodeRequest = globalThis.Request;
     const base = () => this.global.location.href;
+    // The page's AbortSignal is jsdom's, and Node 24's Request refuses any signal but its own: a
+    // signal of Node's that follows the page's one stands in for it.
+    const NodeAbortController = globalThis.AbortController;
+    const NodeAbortSignal = globalThis.AbortSignal;
+    const withNodeSignal = (init) => {
+      const signal = init?.signal;
+      if (!signal || signal instanceof NodeAbortSignal) return init;
+      const follower = new NodeAbortController();
+      if (signal.aborted) follower.abort(signal.reason);
+      else signal.addEventListener('abort', () => follower.abort(signal.reason), { once: true });
+      return { ...init, signal: follower.signal };
+    };
     this.global.Request = class extends NodeRequest {
       constructor(input, init) {
-        super(typeof input === 'string' ? new URL(input, base()).href : input, init);
+        super(typeof input === 'string' ? new URL(input, base()).href : input, withNodeSignal(init));
       }
     };
     this.global.fetch = (input, init) =>
-      nodeFetch(typeof input === 'string' ? new URL(input, base()).href : input, init);
+      nodeFetch(typeof input === 'string' ? new URL(input, base()).href : input, withNodeSignal(init));
   }
 }
 
