@@ -1,5 +1,6 @@
 // Data the component tests of every app build their answers from. Test code only.
 import type { Ticket } from '../src/schemas/tickets';
+import { SUBMITTED_ACTION } from '../src/workflow/historyEvents';
 
 /** The demo cities of the fixtures. */
 export const FIXTURE_CITIES = ['Pune', 'Mumbai', 'Nagpur'];
@@ -39,8 +40,12 @@ export function makeTickets(count: number, start = Date.UTC(2026, 10, 20, 9, 30)
       convenor: { fullName: `${city} Convenor` },
       observer: { fullName: `${city} Observer` },
       comments: [
+        // The submitted entry as the api answers it: the event, no values, its English text.
         {
           actionBy: null,
+          action: SUBMITTED_ACTION,
+          kind: 'ticket.submitted',
+          values: {},
           createdAt: new Date(start - index * 3_600_000).toISOString(),
           text: 'Ticket submitted',
         },

@@ -2,11 +2,43 @@ import type { TicketComment } from 'shared-contracts';
 import { entryAuthor, lastPublicEntry, publicEntries } from './publicTimeline';
 
 const at = '2026-11-20T09:30:00.000Z';
+/** As the api answers them: each entry's event, its values and its English text. */
 const entries: TicketComment[] = [
-  { id: 1, createdAt: at, text: 'Ticket submitted', visibility: 'public' },
-  { id: 2, createdAt: at, text: 'Committee note', visibility: 'internal' },
-  { id: 3, createdAt: at, text: 'Approved' },
-  { id: 4, createdAt: at, text: 'Another note', visibility: 'internal' },
+  {
+    id: 1,
+    action: 'submitted',
+    kind: 'ticket.submitted',
+    values: {},
+    createdAt: at,
+    text: 'Ticket submitted',
+    visibility: 'public',
+  },
+  {
+    id: 2,
+    action: 'note',
+    kind: 'staff.noted',
+    values: {},
+    createdAt: at,
+    text: 'Committee note',
+    visibility: 'internal',
+  },
+  {
+    id: 3,
+    action: 'approve',
+    kind: 'ticket.approved',
+    values: { comment: 'Approved' },
+    createdAt: at,
+    text: 'Approved',
+  },
+  {
+    id: 4,
+    action: 'note',
+    kind: 'staff.noted',
+    values: {},
+    createdAt: at,
+    text: 'Another note',
+    visibility: 'internal',
+  },
 ];
 
 test('a member reads the public entries only, in order', () => {

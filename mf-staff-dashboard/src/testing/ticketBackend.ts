@@ -11,11 +11,16 @@ import {
   APPEAL_PAGE_SIZE,
   type Appeal,
   type AppealDecision,
+  CHAIN_ACTION_KINDS,
   type CityStats,
   cityChartCounts,
   dashboardCounts,
   decide,
+  isRole,
+  normaliseRole,
+  TICKET_ACTIONS,
   type Ticket,
+  type TicketAction,
   type TicketComment,
   type TicketMessage,
   type TicketStage,
@@ -27,6 +32,10 @@ import { filterTickets } from './ticketFilters';
 
 export type { FakeAnswer, RecordedCall };
 export { makeTickets };
+
+/** A step of the chain (approve, reject, resolve, review), which has its own history event. */
+const isTicketAction = (action: string): action is TicketAction =>
+  (TICKET_ACTIONS as readonly string[]).includes(action);
 
 /** The committees of every fixture city (ids: city id × 10 + n), for the transfer form. */
 export const FAKE_COMMITTEES = ['Legal', 'Technical', 'Finance'];
@@ -209,9 +218,15 @@ export class FakeTicketApi implements FakeApiHandler {
         return { status: 400, body: { error: 'Reply text is required', details: [] } };
       const visibility = request.visibility === 'internal' ? 'internal' : 'public';
       const file = request.attachment;
+      const actorRole = normaliseRole(user.role);
+      // As the api answers a reply or a note: its event (a person's words, no values), the words as text.
       const entry: TicketComment = {
         id: this.nextId++,
         actionBy: `${user.city ?? ''} ${user.role}`.trim(),
+        actorRole: isRole(actorRole) ? actorRole : null,
+        action: visibility === 'internal' ? 'note' : 'reply',
+        kind: visibility === 'internal' ? 'staff.noted' : 'staff.replied',
+        values: {},
         createdAt: new Date().toISOString(),
         text: request.text.trim(),
         visibility,
@@ -259,10 +274,19 @@ export class FakeTicketApi implements FakeApiHandler {
           version: request.version,
         });
         if (!decision.ok) return { status: decision.httpStatus, body: { error: decision.reason } };
+        // As the api answers a chain step: its event, the actor's words as `comment` when they
+        // wrote some, and the English text (their words, else 'Approved by City President').
+        const { action, text } = decision.history;
+        const comment = request.comment?.trim();
+        const actorRole = normaliseRole(user.role);
         const entry: TicketComment = {
           actionBy: `${user.city ?? ''} ${user.role}`.trim(),
+          actorRole: isRole(actorRole) ? actorRole : null,
+          action,
+          kind: isTicketAction(action) ? CHAIN_ACTION_KINDS[action] : null,
+          values: comment ? { comment } : {},
           createdAt: new Date().toISOString(),
-          text: decision.history.text,
+          text,
         };
         const updated: Ticket = {
           ...current,

@@ -15,6 +15,9 @@ const ENTRIES: TicketCommentInput[] = [
   {
     id: 1,
     actionBy: null,
+    action: 'submitted',
+    kind: 'ticket.submitted',
+    values: {},
     createdAt: '2026-01-15T10:30:00.000Z',
     text: 'Ticket submitted',
     visibility: 'public',
@@ -23,6 +26,9 @@ const ENTRIES: TicketCommentInput[] = [
     id: 2,
     actionBy: 'Asha Pune',
     actorRole: 'citypresident',
+    action: 'reply',
+    kind: 'staff.replied',
+    values: {},
     createdAt: '2026-01-16T10:30:00.000Z',
     text: 'Please send the possession letter.',
     visibility: 'public',
@@ -35,7 +41,17 @@ const ENTRIES: TicketCommentInput[] = [
     },
   },
   // Never sent to a key holder by the api; the page would not show it either.
-  { id: 3, actionBy: 'Asha Pune', createdAt: '2026-01-16T11:00:00.000Z', text: NOTE, visibility: 'internal' },
+  {
+    id: 3,
+    actionBy: 'Asha Pune',
+    actorRole: 'citypresident',
+    action: 'note',
+    kind: 'staff.noted',
+    values: {},
+    createdAt: '2026-01-16T11:00:00.000Z',
+    text: NOTE,
+    visibility: 'internal',
+  },
 ];
 
 function ticketWith(comments: TicketCommentInput[]): TicketInput {
@@ -108,6 +124,9 @@ describe("the member's conversation on /ticket-detail/{id} (docs/architecture.md
           id: 5,
           actionBy: 'Ravi Kumar',
           actorRole: 'customer',
+          action: 'reply',
+          kind: 'member.replied',
+          values: {},
           createdAt: '2026-01-17T10:30:00.000Z',
           text: String(form.get('text')),
           visibility: 'public',

@@ -257,10 +257,22 @@ describe("each ticket's latest public entry (docs/architecture.md#conversation-a
       'GET /api/tickets/user/3': answer([
         ticket(1, {
           comments: [
-            { id: 1, actionBy: null, createdAt: '2026-01-15T10:30:00.000Z', text: 'Ticket submitted' },
+            {
+              id: 1,
+              actionBy: null,
+              action: 'submitted',
+              kind: 'ticket.submitted',
+              values: {},
+              createdAt: '2026-01-15T10:30:00.000Z',
+              text: 'Ticket submitted',
+            },
             {
               id: 2,
               actionBy: 'Asha Pune',
+              actorRole: 'citypresident',
+              action: 'reply',
+              kind: 'staff.replied',
+              values: {},
               createdAt: '2026-01-16T10:30:00.000Z',
               text: 'We wrote to the developer.',
               visibility: 'public',
@@ -268,6 +280,10 @@ describe("each ticket's latest public entry (docs/architecture.md#conversation-a
             {
               id: 3,
               actionBy: 'Asha Pune',
+              actorRole: 'citypresident',
+              action: 'note',
+              kind: 'staff.noted',
+              values: {},
               createdAt: '2026-01-16T11:30:00.000Z',
               text: 'Internal: chase on Monday',
               visibility: 'internal',
