@@ -1,43 +1,73 @@
-// `npm test`: every check the project has, in the order that fails fastest:
-// lint, typecheck, unit + component tests (with shared-contracts coverage) beside the api tests (on
-// PGlite, and on PostgreSQL too when DATABASE_URL is set), the production build, then the
-// end-to-end suite in Chromium behind the real nginx with nginx.conf. The fault suite (PostgreSQL
-// servers of its own, api processes, nginx) shares no state with those stages, so it runs beside
-// them, from the typecheck on: CI waits for the longer of the two instead of their sum.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: every check the project has, on the pinned Node 24 (docs/adr/0044). On a 2-core
+// machine the wall time is the CPU work divided by two only if both cores stay busy, so the
+// stages run as lanes, each started as soon as what it needs is there:
+//   toolchain check, lint                       (seconds; a wrong Node or style fails at once)
+//   typecheck            beside  production build
+//   after the typecheck: unit + component tests (shared-contracts coverage), api tests (PGlite,
+//                        and PostgreSQL when DATABASE_URL is set), the fault suite (servers of its
+//                        own, its files on two workers)
+//   after the build:     end-to-end suite (Chromium behind the real nginx with nginx.conf, one
+//                        stack, in band)
+// None of the lanes shares state with another: each api test block has a database of its own,
+// the fault suite starts its own PostgreSQL servers and api processes, the end-to-end stack runs
+// on free ports from a copy of www/.
+import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT } from './lib/apps.mjs';
 import { ensureBrowserTools } from './lib/browserTools.mjs';
+import { requireNode24 } from './lib/nodeVersion.mjs';
+
+requireNode24();
 
 const resultsDir = path.join(ROOT, 'coverage', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0 };
+const started = performance.now();
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
+const running = new Set();
 
-function step(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * A command in its own process group, its output kept in a log printed when it ends (lanes run
+ * side by side, so their output would interleave). Resolves true when it exits with 0.
+ */
+function lane(title, command, args, { env = {}, report } = {}) {
+  const name = title.replace(/\W+/g, '-').toLowerCase();
+  const logFile = path.join(resultsDir, `${name}.log`);
   const t0 = performance.now();
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-  );
-  return result.status === 0;
+  console.log(`▶ ${title} (started at ${seconds(started)} s)`);
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
+    env: { ...process.env, ...env },
+  });
+  running.add(child);
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      running.delete(child);
+      console.log(`\n▶ ${title}\n${readFileSync(logFile, 'utf8')}`);
+      if (report) countReport(report);
+      console.log(
+        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)} s (at ${seconds(started)} s)`,
+      );
+      resolve(code === 0);
+    });
+  });
 }
 
-function jestArgs(projects, extraArgs, name = projects.join('-')) {
-  const outputFile = path.join(resultsDir, `${name}.json`);
-  return {
-    outputFile,
-    args: ['jest', '--selectProjects', ...projects, '--json', `--outputFile=${outputFile}`, ...extraArgs],
-  };
-}
-
-function jest(title, projects, extraArgs = [], env = {}) {
-  const { outputFile, args } = jestArgs(projects, extraArgs);
-  const ok = step(title, 'npx', args, env);
-  countReport(outputFile);
-  return ok;
+function jestLane(title, projects, extraArgs = [], env = {}) {
+  const outputFile = path.join(resultsDir, `${projects.join('-')}.json`);
+  const args = [
+    'jest',
+    '--selectProjects',
+    ...projects,
+    '--json',
+    `--outputFile=${outputFile}`,
+    ...extraArgs,
+  ];
+  return lane(title, 'npx', args, { env, report: outputFile });
 }
 
 function countReport(outputFile) {
@@ -50,44 +80,11 @@ function countReport(outputFile) {
   }
 }
 
-/** A jest run in its own process group, its output kept in a log printed when it is awaited. */
-function jestInBackground(title, projects, extraArgs = [], env = {}, name = projects.join('-')) {
-  const { outputFile, args } = jestArgs(projects, extraArgs, name);
-  const logFile = path.join(resultsDir, `${name}.log`);
-  console.log(`\n▶ ${title}: started in the background (its output follows the other stages)`);
-  const t0 = performance.now();
-  const child = spawn('npx', args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
-    env: { ...process.env, ...env },
-  });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    stop: () => {
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    },
-    async result() {
-      const code = await exited;
-      console.log(`\n▶ ${title}\n${readFileSync(logFile, 'utf8')}`);
-      console.log(
-        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      );
-      countReport(outputFile);
-      return code === 0;
-    },
-  };
-}
-
-let faults;
-
-async function finish(ok) {
-  let allOk = ok;
-  if (faults && ok) allOk = (await faults.result()) && allOk;
-  else faults?.stop();
+function finish(ok) {
+  for (const child of running) if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
   // The plain closing line CI reads, whatever runner produced the counts.
-  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
-  process.exit(allOk && totals.failed === 0 ? 0 : 1);
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed (${seconds(started)} s)`);
+  process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
 let tools;
@@ -95,49 +92,68 @@ try {
   tools = ensureBrowserTools();
 } catch (error) {
   console.error(error.message);
-  await finish(false);
+  finish(false);
 }
 
-const checked =
-  step('lint', 'npx', ['biome', 'check', '.']) &&
-  step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-if (!checked) await finish(false);
+const ready =
+  (await jestLane('toolchain (Node 24 everywhere)', ['toolchain'])) &&
+  (await lane('lint', 'npx', ['biome', 'check', '.']));
+if (!ready) finish(false);
 
-faults = jestInBackground(
-  'fault suite (PostgreSQL restarts, two instances behind nginx, backups)',
-  ['faults'],
-  ['--runInBand', '--forceExit'],
-  {
-    NGINX_PATH: tools.nginx,
-  },
+/** Every lane's result; the first failure stops the others (fail fast, as the stages did). */
+const lanes = [];
+const settle = (promise) => {
+  const checked = promise.then((ok) => {
+    if (!ok) finish(false);
+    return ok;
+  });
+  lanes.push(checked);
+  return checked;
+};
+
+const built = settle(
+  (async () => {
+    const t0 = performance.now();
+    console.log(`▶ production build (started at ${seconds(started)} s)`);
+    try {
+      await build();
+      console.log(`  production build: ok in ${seconds(t0)} s (at ${seconds(started)} s)`);
+      return true;
+    } catch (error) {
+      console.error(error.message);
+      return false;
+    }
+  })(),
 );
+const typed = settle(lane('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 
-// The unit and component tests (jsdom, in memory) and the api tests (each describe block on a
-// database of its own) share nothing: side by side, one core each.
-const unit = jestInBackground('unit and component tests', ['unit'], ['--coverage']);
+await typed;
+settle(
+  jestLane(
+    'fault suite (PostgreSQL restarts, two instances behind nginx, backups)',
+    ['faults'],
+    // Each file starts servers of its own on free ports: two workers wait on them side by side.
+    ['--maxWorkers=2', '--forceExit'],
+    { NGINX_PATH: tools.nginx },
+  ),
+);
+settle(jestLane('unit and component tests', ['unit'], ['--coverage']));
 // --forceExit: some api test leaves a handle open after its last test (not found yet); without
 // it jest would wait forever instead of reporting.
-const apiOk = jest(
-  process.env.DATABASE_URL ? 'api tests (PGlite and PostgreSQL)' : 'api tests (PGlite)',
-  ['api'],
-  ['--runInBand', '--forceExit'],
+settle(
+  jestLane(
+    process.env.DATABASE_URL ? 'api tests (PGlite and PostgreSQL)' : 'api tests (PGlite)',
+    ['api'],
+    ['--runInBand', '--forceExit'],
+  ),
 );
-const unitOk = await unit.result();
-if (!(apiOk && unitOk)) await finish(false);
-
-console.log('\n▶ production build');
-try {
-  await build();
-} catch (error) {
-  console.error(error.message);
-  await finish(false);
-}
-
-// One jest run: two side by side (each with a stack of its own) took 1,229 s against 1,303 s on
-// this kind of machine's 2 cores, each test twice as slow: not worth the contention.
-await finish(
-  jest('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand', '--forceExit'], {
+await built;
+settle(
+  jestLane('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand', '--forceExit'], {
     CHROMIUM_PATH: tools.chromium,
     NGINX_PATH: tools.nginx,
   }),
 );
+
+// Every lane has been started: wait for all of them.
+finish((await Promise.all(lanes)).every(Boolean));
