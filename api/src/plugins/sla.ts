@@ -24,11 +24,7 @@ export function registerSlaScheduler(app: FastifyInstance, config: Config): void
     app.outbox.notifier,
     app.log.child({ component: 'sla' }),
   );
-  const monthly = new MonthlyClose(
-    app.db,
-    app.clock,
-    app.log.child({ component: 'reports' }),
-  );
+  const monthly = new MonthlyClose(app.db, app.clock, app.log.child({ component: 'reports' }));
   app.decorate('slaScheduler', scheduler);
   app.decorate('monthlyClose', monthly);
   app.addHook('onReady', async () => {
