@@ -135,7 +135,8 @@ describe('two api instances behind nginx', () => {
     expect(first.body).toEqual(second.body);
     const all = await call(`${b}/api/tickets/all?pageSize=1`, { headers: bearer(token) });
     expect((all.body as { total: number }).total).toBe(2);
-  });
+    // A dozen calls through nginx to two api processes: seconds on a busy machine, not jest's 5.
+  }, 60_000);
 
   it(
     'loses no request through nginx while each instance in turn gets SIGTERM and starts again',
