@@ -1,5 +1,5 @@
 /**
- * Imports inside the api go one way (docs/CONVENTIONS.md point 14: each service folder is imported
+ * Imports inside the api go one way (each service folder is imported
  * one way; a change that crosses tickets, clocks and messages goes through the workflow layer
  * above them). Read from the source with TypeScript's own parser, every relative import of
  * api/src (`import … from`, `export … from`, `import type`, `import('…')`) is an edge, and:
@@ -19,22 +19,6 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const API_SRC = path.join(ROOT, 'api', 'src');
-
-/**
- * The two-way pairs of service modules that remain today, each as [a, b] with a < b. The workflow
- * layer above tickets, clocks (sla) and messages (outbox) removes them (issue 30): then empty this
- * list. It must hold exactly the pairs that exist: a new pair fails, and so does a fixed pair
- * still listed.
- */
-const REMAINING_TWO_WAY_PAIRS: [string, string][] = [
-  // tickets' actions, replies, submit and last word queue their messages through
-  // outbox/notifications; the outbox reads tickets' masking, link keys and outcome links.
-  ['services/outbox', 'services/tickets'],
-  // tickets' actions, submit and last word open and close SLA stages (sla/stages, sla/settings);
-  // the SLA's tick closes silent cases (tickets/lastWord), its interim replies and stage log
-  // check ticket access (tickets/access, tickets/accessReads).
-  ['services/sla', 'services/tickets'],
-];
 
 /** What the layers below may not import: the layers above them (paths relative to api/src). */
 const LAYERS_ABOVE = ['app.ts', 'server.ts', 'routes', 'plugins', 'cli', 'demo'];
@@ -220,14 +204,8 @@ describe('imports inside api/src', () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
-  it('go one way between the modules of services/, but for the pairs the workflow layer removes', () => {
-    const found = twoWayServicePairs(graph);
-    const listed = REMAINING_TWO_WAY_PAIRS.map(([a, b]) => `${a} <-> ${b}`);
-    // Every pair must be in order, so that the comparison below is the whole story.
-    for (const [a, b] of REMAINING_TWO_WAY_PAIRS) expect(a < b).toBe(true);
-    const unlisted = Object.fromEntries(Object.entries(found).filter(([pair]) => !listed.includes(pair)));
-    const fixedButListed = listed.filter((pair) => !(pair in found));
-    expect({ unlisted, fixedButListed }).toEqual({ unlisted: {}, fixedButListed: [] });
+  it('go one way between the modules of services/: what crosses tickets, clocks and messages is in workflow/', () => {
+    expect(twoWayServicePairs(graph)).toEqual({});
   });
 
   it('never go from services/ or db/ up to the routes, plugins, commands, demo data or the app', () => {

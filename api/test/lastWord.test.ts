@@ -11,7 +11,7 @@ import type { App } from '../src/app';
 import { outbox, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { renderEmail } from '../src/services/outbox/templates';
-import { closeSilentCases } from '../src/services/tickets/lastWord';
+import { closeSilentCases } from '../src/services/workflow/closing';
 import { historyRows } from './support/history';
 import {
   ADMIN,

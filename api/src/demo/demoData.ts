@@ -3,8 +3,8 @@ import type { Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../db/database';
 import { cities, cityCommittees, committees, users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
-import { scheduleCarriedOverStages } from '../services/sla/scheduler';
 import { openCarriedOverStages } from '../services/sla/stages';
+import { scheduleCarriedOverStages } from '../services/workflow/scheduler';
 import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './demoTickets';
 
 /** The cities whose office bearers get demo accounts (docs/architecture.md#run-modes), then a few more chapters. */

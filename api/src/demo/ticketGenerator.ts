@@ -28,7 +28,7 @@ import {
   type WorkflowTicket,
 } from 'shared-contracts/contracts';
 import type { ticketComments, tickets } from '../db/schema';
-import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from '../services/tickets/submit';
+import { NEW_TICKET_STATE, submittedEntry, ticketTitle } from '../services/workflow/submit';
 
 export interface GeneratorCity {
   id: number;

@@ -6,10 +6,10 @@ import { type Channel, unconfiguredChannel } from '../services/outbox/channels/c
 import { EmailChannel } from '../services/outbox/channels/email';
 import { Msg91SmsChannel, WhatsAppChannel } from '../services/outbox/channels/phone';
 import { prepareMemberLink } from '../services/outbox/memberLinks';
-import { Notifier } from '../services/outbox/notifications';
 import { onMessagesQueued } from '../services/outbox/outboxSignal';
 import { releaseHeld, releaseLeases } from '../services/outbox/outboxStore';
 import { type AfterClaimHook, OutboxWorker } from '../services/outbox/worker';
+import { Notifier } from '../services/workflow/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {

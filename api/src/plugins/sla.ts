@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { MonthlyClose } from '../services/reports/monthly';
-import { SlaScheduler } from '../services/sla/scheduler';
+import { SlaScheduler } from '../services/workflow/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { pruneAnswers } from '../services/tickets/idempotency';
 import { UploadStore } from '../services/tickets/storage';
-import { SubmitService } from '../services/tickets/submitService';
+import { SubmitService } from '../services/workflow/submitService';
 import type { RouteLimiter } from './rateLimit';
 
 declare module 'fastify' {

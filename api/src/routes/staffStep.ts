@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db/database';
 import { currentUserOf } from '../plugins/auth';
-import type { Notifier } from '../services/outbox/notifications';
 import type { UserRecord } from '../services/users';
+import type { Notifier } from '../services/workflow/notifications';
 
 /** A staff member's step on the thing a call names: the service takes who, what, the body, the time and the outbox. */
 type StaffStep<Body, Result> = (

@@ -17,7 +17,7 @@ import {
 import * as z from 'zod';
 import { currentUserOf } from '../../plugins/auth';
 import { auditCsvStream, listAudit } from '../../services/audit';
-import { rotateMemberKey, rotateTicketShareKey } from '../../services/tickets/linkRotation';
+import { rotateMemberKey, rotateTicketShareKey } from '../../services/workflow/linkRotation';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 

@@ -28,17 +28,12 @@ import {
 import { HttpError, notFound } from '../../httpError';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
 import { openTicket } from '../../services/tickets/accessReads';
-import {
-  appealTicket,
-  decideAppeal,
-  listAppeals,
-  rateTicket,
-  reopenTicket,
-  transferTicket,
-  withLastWord,
-} from '../../services/tickets/lastWord';
+import { listAppeals, withLastWord } from '../../services/tickets/lastWordView';
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { readTicket } from '../../services/tickets/ticketReader';
+import { decideAppeal } from '../../services/workflow/appealDecision';
+import { appealTicket, rateTicket, reopenTicket } from '../../services/workflow/memberSteps';
+import { transferTicket } from '../../services/workflow/transfer';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer } from '../tickets/publicAccess';

@@ -24,7 +24,6 @@ import {
 import { notFound } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { clearAbsence, listStandIns, readAbsence, setAbsence } from '../../services/sla/absences';
-import { postInterimReply } from '../../services/sla/interim';
 import {
   getChapterCalendar,
   getChapterSla,
@@ -33,9 +32,10 @@ import {
   putChapterSla,
   putSlaDefaults,
 } from '../../services/sla/settings';
-import { readStages } from '../../services/sla/stageLog';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
+import { readStages } from '../../services/tickets/stageLog';
+import { postInterimReply } from '../../services/workflow/interim';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';

@@ -9,7 +9,7 @@ import {
   ticketStatusPatchSchema,
 } from 'shared-contracts/contracts';
 import { currentUserOf } from '../../plugins/auth';
-import { actOnTicket, changeTicketStatus } from '../../services/tickets/actions';
+import { actOnTicket, changeTicketStatus } from '../../services/workflow/actions';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 

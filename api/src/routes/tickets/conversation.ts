@@ -27,8 +27,8 @@ import { ticketMessages } from '../../services/outbox/outboxStore';
 import { decideTicketAccess, findTicketGate, isStaff } from '../../services/tickets/access';
 import { grantOf, openTicketHistory } from '../../services/tickets/accessReads';
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
-import { addReply } from '../../services/tickets/replies';
-import { submitPartLimits } from '../../services/tickets/submitService';
+import { addReply, openReplyGate } from '../../services/workflow/replies';
+import { submitPartLimits } from '../../services/workflow/submitService';
 import { auditActorOf } from '../auditActor';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
@@ -91,9 +91,10 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ticketId = request.params.id;
       const viewer = await lookupViewer(app, request, reply);
-      const gate = await findTicketGate(app.db, ticketId);
-      const decision = decideTicketAccess(viewer, gate);
-      if (!decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
+      // The reply's one read of the ticket, before its body is read: who may reply, and its facts.
+      const opened = await openReplyGate(app.db, ticketId);
+      const decision = decideTicketAccess(viewer, opened?.gate);
+      if (!decision.allowed || !opened) throw notFound(TICKET_NOT_FOUND);
       if (decision.audience === 'member') {
         for (const [limiter, what] of [
           [perTicket, 'replies on this ticket'],
@@ -127,10 +128,10 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           app.ticketSubmits,
           app.outbox.notifier,
-          ticketId,
+          opened,
           author,
           { ...parsed.data, file, checked },
-          auditActorOf(request, grantOf(decision, gate)),
+          auditActorOf(request, grantOf(decision, opened.gate)),
         );
         file = null; // addReply removed or kept it
         request.log.info({ ticketId, visibility: entry.visibility }, 'reply added');

@@ -21,7 +21,7 @@ import {
 import { recordAudit } from '../../services/audit';
 import { seesContactDetails } from '../../services/tickets/access';
 import { openLatestMemberTicket, openMemberTickets, openTicket } from '../../services/tickets/accessReads';
-import { submitPartLimits } from '../../services/tickets/submitService';
+import { submitPartLimits } from '../../services/workflow/submitService';
 import { auditActorOf } from '../auditActor';
 import { lookupViewer, publicErrors } from './publicAccess';
 import { registerSubmitRoute } from './publicSubmit';

@@ -15,7 +15,7 @@ import {
   ticketSubmitResponseSchema,
 } from 'shared-contracts/contracts';
 import { HttpError } from '../../httpError';
-import { submitPartLimits } from '../../services/tickets/submitService';
+import { submitPartLimits } from '../../services/workflow/submitService';
 import { publicErrors, tooManyRequests } from './publicAccess';
 
 export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): void {

@@ -31,7 +31,7 @@ import {
   renderSubmittedPage,
   SUBMIT_PAGE_CSP,
 } from '../../services/tickets/submitPage';
-import { submitPartLimits } from '../../services/tickets/submitService';
+import { submitPartLimits } from '../../services/workflow/submitService';
 import { tooManyRequests } from './publicAccess';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -93,6 +93,24 @@ export interface SyncRequest {
   outcome?: WorkflowAction | null;
 }
 
+/** What the stage log needs of the ticket as the change left it. */
+export interface StagedTicket {
+  status: TicketStatus;
+  currentAssignee: Assignee | null;
+  cityId: number;
+  cityPresidentId: number | null;
+  convenorId: number | null;
+  observerId: number | null;
+}
+
+/** The ticket's columns the stage log keeps for the lists, as a move left them. */
+export interface StageFields {
+  stage: ChainStage | null;
+  dueAt: Date | null;
+  dueSoonAt: Date | null;
+  escalation: null;
+}
+
 /**
  * Brings the stage log in line with the ticket as it now is: closes the open stage when the ticket
  * left it, opens the stage it entered (its holder, or the holder's stand-in, with a history entry
@@ -100,7 +118,6 @@ export interface SyncRequest {
  * open stage's holder (the one to hand the ticket to), or null.
  */
 export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recipient | null> {
-  const { ticketId, now } = request;
   const [ticket] = await tx
     .select({
       status: tickets.status,
@@ -111,14 +128,27 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
       observerId: tickets.observerId,
     })
     .from(tickets)
-    .where(eq(tickets.id, ticketId));
-  if (!ticket) return null;
+    .where(eq(tickets.id, request.ticketId));
+  return ticket ? (await moveStage(tx, request, ticket)).holder : null;
+}
+
+/**
+ * `syncStage` for a change that has the ticket in hand (it read it once, and knows what it wrote):
+ * also says what the move wrote on the ticket (undefined: nothing), so the change's answer is the
+ * ticket as it now is without reading it again.
+ */
+export async function moveStage(
+  tx: Writer,
+  request: SyncRequest,
+  ticket: StagedTicket,
+): Promise<{ holder: Recipient | null; fields?: StageFields }> {
+  const { ticketId, now } = request;
   const wanted = stageOf(ticket.status, ticket.currentAssignee);
   const [open] = await tx
     .select({ id: ticketStages.id, stage: ticketStages.stage })
     .from(ticketStages)
     .where(and(eq(ticketStages.ticketId, ticketId), isNull(ticketStages.leftAt)));
-  if (open && open.stage === wanted) return null;
+  if (open && open.stage === wanted) return { holder: null };
   if (open) {
     await tx
       .update(ticketStages)
@@ -132,11 +162,9 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
       .where(eq(ticketStages.id, open.id));
   }
   if (!wanted) {
-    await tx
-      .update(tickets)
-      .set({ stage: null, dueAt: null, dueSoonAt: null, escalation: null })
-      .where(eq(tickets.id, ticketId));
-    return null;
+    const fields: StageFields = { stage: null, dueAt: null, dueSoonAt: null, escalation: null };
+    await tx.update(tickets).set(fields).where(eq(tickets.id, ticketId));
+    return { holder: null, fields };
   }
   const { calendar, sla } = await chapterTime(tx, ticket.cityId);
   const holderId = {
@@ -161,10 +189,8 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
     presidentAt: times.presidentAt,
     nextAlertAt: times.remindAt,
   });
-  await tx
-    .update(tickets)
-    .set({ stage: wanted, dueAt: times.dueAt, dueSoonAt: times.remindAt, escalation: null })
-    .where(eq(tickets.id, ticketId));
+  const fields: StageFields = { stage: wanted, dueAt: times.dueAt, dueSoonAt: times.remindAt, escalation: null };
+  await tx.update(tickets).set(fields).where(eq(tickets.id, ticketId));
   if (holder.actingForId != null) {
     await recordHistory(tx, {
       ticketId,
@@ -177,11 +203,11 @@ export async function syncStage(tx: Writer, request: SyncRequest): Promise<Recip
         userId: holder.id,
         actingForId: holder.actingForId,
       },
-      statusAfter: ticket.status as TicketStatus,
+      statusAfter: ticket.status,
       assigneeAfter: ticket.currentAssignee,
     });
   }
-  return holder;
+  return { holder, fields };
 }
 
 /**

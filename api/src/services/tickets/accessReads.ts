@@ -27,7 +27,7 @@ import {
   type TicketGate,
   type Viewer,
 } from './access';
-import { withLastWord } from './lastWord';
+import { withLastWord } from './lastWordView';
 import { maskEmail, maskMobile } from './masking';
 import { memberHistory, memberTicket } from './memberView';
 import { FILE_NOT_FOUND, MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';

@@ -109,6 +109,41 @@ function selectTicketRows(db: AppDatabase, ids: number[]) {
  */
 export type TicketRow = Awaited<ReturnType<typeof selectTicketRows>>[number];
 
+/**
+ * The one read of a change to a ticket (services/workflow/ticketChange.ts): the answer's row plus
+ * what the change's messages need (the member's record, their language and opt-in, the share
+ * key's hash that signs an outcome link), locked until the change commits (`FOR NO KEY UPDATE`:
+ * two changes of one ticket take turns, and the second is decided on what the first wrote).
+ */
+export async function readTicketForChange(tx: AppDatabase, id: number) {
+  const [row] = await tx
+    .select({
+      ...selection,
+      memberName: customer.fullName,
+      memberEmail: customer.email,
+      phoneUpdates: tickets.phoneUpdates,
+      language: tickets.language,
+      viewKeyHash: tickets.viewKeyHash,
+      outcomeAt: tickets.outcomeAt,
+    })
+    .from(tickets)
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .leftJoin(committees, eq(committees.id, tickets.committeeId))
+    .innerJoin(customer, eq(customer.id, tickets.customerId))
+    .where(eq(tickets.id, id))
+    .for('no key update', { of: tickets });
+  return row;
+}
+
+export type ChangeRow = NonNullable<Awaited<ReturnType<typeof readTicketForChange>>>;
+
+/** The answer for a ticket row in hand: the row, its history and its files (no second read of the row). */
+export async function ticketAnswer(db: AppDatabase, row: TicketRow, options: ReadOptions = {}): Promise<Ticket> {
+  const history = options.history ? await readHistory(db, [row.id], toAttachment) : undefined;
+  const files = options.attachments ? await readAttachments(db, [row.id]) : undefined;
+  return toTicket(row, options, history, files);
+}
+
 /** The answer's shape of a ticket row (docs/product.md#data Ticket). */
 export function toTicket(
   row: TicketRow,

@@ -23,10 +23,10 @@ import { rowsOf } from '../../db/rows';
 import { stageExtensions, ticketStages, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { recordHistory } from '../history/historyStore';
-import type { Notifier } from '../outbox/notifications';
+import { chapterTime } from '../sla/settings';
 import { type AccessActor, canStaffSee } from '../tickets/access';
 import { TICKET_NOT_FOUND } from '../tickets/notFound';
-import { chapterTime } from './settings';
+import type { Notifier } from './notifications';
 
 export interface InterimActor extends AccessActor {
   fullName: string;

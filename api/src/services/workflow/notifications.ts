@@ -26,8 +26,8 @@ import type { Writer } from '../../db/database';
 import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
+import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from '../outbox/outboxStore';
 import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
-import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from './outboxStore';
 
 /** The phone channels that are configured, with the provider template of each event's message. */
 export interface PhoneChannels {
@@ -59,6 +59,8 @@ export interface SubmittedFacts {
 
 export interface ActionFacts {
   ticketId: number;
+  /** The ticket as the change read it; read here when absent. */
+  ticket?: TicketFacts;
   before: { status: TicketStatus; currentAssignee: Assignee | null };
   after: { status: TicketStatus; currentAssignee: Assignee | null };
   /** The reason or resolution written with the action. */
@@ -69,6 +71,8 @@ export interface ActionFacts {
 
 export interface ReplyFacts {
   ticketId: number;
+  /** The ticket as the reply read it; read here when absent. */
+  ticket?: TicketFacts;
   authorName: string;
   byMember: boolean;
   visibility: 'public' | 'internal';
@@ -104,6 +108,8 @@ export interface InterimReplyFacts {
  */
 export interface LastWordFacts {
   ticketId: number;
+  /** The ticket as the step read it; read here when absent. */
+  ticket?: TicketFacts;
   event: 'rating.requested' | 'appeal.filed' | 'appeal.decided' | 'ticket.reopened' | 'ticket.transferred';
   /** The member's template and its parameters (the ticket's title, city and the member's name are added). */
   member?: { template: string; params: Record<string, unknown> };
@@ -194,7 +200,7 @@ export class Notifier {
   }
 
   async actionTaken(tx: Writer, facts: ActionFacts): Promise<void> {
-    const ticket = await ticketFacts(tx, facts.ticketId);
+    const ticket = await factsFor(tx, facts);
     if (!ticket) return;
     const messages: NewMessage[] = [];
     const common = {
@@ -215,7 +221,7 @@ export class Notifier {
       );
     }
     const moved = facts.after.currentAssignee !== facts.before.currentAssignee;
-    const holder = moved ? await holderOf(tx, ticket.id, facts.after.currentAssignee) : undefined;
+    const holder = moved ? await holderOf(tx, ticket, facts.after.currentAssignee) : undefined;
     if (holder) {
       messages.push(
         ...this.messagesTo(
@@ -232,7 +238,7 @@ export class Notifier {
 
   async replied(tx: Writer, facts: ReplyFacts): Promise<void> {
     if (facts.visibility !== 'public') return;
-    const ticket = await ticketFacts(tx, facts.ticketId);
+    const ticket = await factsFor(tx, facts);
     if (!ticket) return;
     const common = {
       ticketId: ticket.id,
@@ -244,8 +250,7 @@ export class Notifier {
     let messages: NewMessage[] = [];
     if (facts.byMember) {
       const holder =
-        (await holderOf(tx, ticket.id, ticket.currentAssignee)) ??
-        (await holderOf(tx, ticket.id, 'CityPresident'));
+        (await holderOf(tx, ticket, ticket.currentAssignee)) ?? (await holderOf(tx, ticket, 'CityPresident'));
       if (holder) {
         messages = this.messagesTo(
           { ...holder, optIn: [] },
@@ -321,10 +326,10 @@ export class Notifier {
 
   /** A step of the member's last word: its messages, in the step's transaction. */
   async lastWord(tx: Writer, facts: LastWordFacts): Promise<void> {
-    const ticket = await ticketFacts(tx, facts.ticketId);
+    const ticket = await factsFor(tx, facts);
     if (!ticket) return;
     const common = { ticketId: ticket.id, title: ticket.title, city: ticket.city };
-    const outcomeUrl = await this.outcomeUrl(tx, ticket.id, facts.outcomeLink);
+    const outcomeUrl = this.outcomeUrl(ticket, facts.outcomeLink);
     const messages = facts.member
       ? this.messagesTo(
           ticket.member,
@@ -352,19 +357,10 @@ export class Notifier {
   }
 
   /** `{ outcomeUrl }` when asked for and this notifier can sign one, else nothing. */
-  private async outcomeUrl(
-    tx: Writer,
-    ticketId: number,
-    link: LastWordFacts['outcomeLink'],
-  ): Promise<{ outcomeUrl?: string }> {
+  private outcomeUrl(ticket: TicketFacts, link: LastWordFacts['outcomeLink']): { outcomeUrl?: string } {
     if (!link || !this.outcomeLinks) return {};
     // The share key's hash is signed with it, so rotating the share key stops the outcome link too.
-    const [row] = await tx
-      .select({ id: tickets.id, viewKeyHash: tickets.viewKeyHash })
-      .from(tickets)
-      .where(eq(tickets.id, ticketId));
-    if (!row) return {};
-    return { outcomeUrl: outcomeUrlOf(row.id, this.outcomeLinks.issue(row, link.at, link.days)) };
+    return { outcomeUrl: outcomeUrlOf(ticket.id, this.outcomeLinks.issue(ticket, link.at, link.days)) };
   }
 
   /** Staff rotated the ticket's share key: its member gets the new share link by email. */
@@ -444,55 +440,110 @@ const STAGE_OF_HOLDER = { CityPresident: 'review', Convenor: 'resolution', Obser
  */
 async function holderOf(
   tx: Writer,
-  ticketId: number,
+  ticket: TicketFacts,
   assignee: Assignee | null,
 ): Promise<Person | undefined> {
   if (!assignee || !(assignee in HOLDER_COLUMN)) return undefined;
+  const role = assignee as keyof typeof HOLDER_COLUMN;
   const [open] = await tx
     .select({ holderId: ticketStages.holderId, stage: ticketStages.stage })
     .from(ticketStages)
-    .where(and(eq(ticketStages.ticketId, ticketId), isNull(ticketStages.leftAt)));
-  if (open && open.stage === STAGE_OF_HOLDER[assignee as keyof typeof STAGE_OF_HOLDER]) {
+    .where(and(eq(ticketStages.ticketId, ticket.id), isNull(ticketStages.leftAt)));
+  if (open && open.stage === STAGE_OF_HOLDER[role]) {
     return open.holderId ? activeUser(tx, open.holderId) : undefined;
   }
-  const column = HOLDER_COLUMN[assignee as keyof typeof HOLDER_COLUMN];
-  const [row] = await tx.select({ id: column }).from(tickets).where(eq(tickets.id, ticketId));
-  return row?.id ? activeUser(tx, row.id) : undefined;
+  const holderId = ticket.holders[role];
+  return holderId ? activeUser(tx, holderId) : undefined;
 }
 
-async function ticketFacts(tx: Writer, ticketId: number) {
+/**
+ * What a ticket's messages say of it and to whom they go: read by the change that sends them, in
+ * its one read of the ticket (ticketChange.ts), or here for the steps that have not read it.
+ */
+export interface TicketFacts {
+  id: number;
+  title: string;
+  city: string;
+  currentAssignee: Assignee | null;
+  /** The office bearers on the ticket, by the role the chain hands it to. */
+  holders: Record<keyof typeof HOLDER_COLUMN, number | null>;
+  /** The share key's hash, which signs the outcome link (rotating the key stops that link too). */
+  viewKeyHash: string | null;
+  member: Person;
+}
+
+/** The columns of a ticket's facts (from `tickets` joined to its member in `users` and its city). */
+export const TICKET_FACT_COLUMNS = {
+  id: tickets.id,
+  title: tickets.title,
+  city: cities.name,
+  currentAssignee: tickets.currentAssignee,
+  cityPresidentId: tickets.cityPresidentId,
+  convenorId: tickets.convenorId,
+  observerId: tickets.observerId,
+  viewKeyHash: tickets.viewKeyHash,
+  memberId: users.id,
+  memberEmail: users.email,
+  memberName: users.fullName,
+  memberMobile: users.mobile,
+  submitterMobile: tickets.submitterMobile,
+  phoneUpdates: tickets.phoneUpdates,
+  language: tickets.language,
+};
+
+/** The facts of a row of TICKET_FACT_COLUMNS: the ticket's opt-in covers the number typed with it. */
+export const factsOfColumns = (
+  row: Omit<Parameters<typeof factsOf>[0], 'mobile'> & {
+    memberMobile: string | null;
+    submitterMobile: string | null;
+  },
+): TicketFacts => factsOf({ ...row, mobile: row.submitterMobile ?? row.memberMobile });
+
+export async function ticketFacts(tx: Writer, ticketId: number): Promise<TicketFacts | undefined> {
   const [row] = await tx
-    .select({
-      id: tickets.id,
-      title: tickets.title,
-      city: cities.name,
-      currentAssignee: tickets.currentAssignee,
-      memberId: users.id,
-      memberEmail: users.email,
-      memberName: users.fullName,
-      memberMobile: users.mobile,
-      submitterMobile: tickets.submitterMobile,
-      phoneUpdates: tickets.phoneUpdates,
-      language: tickets.language,
-    })
+    .select(TICKET_FACT_COLUMNS)
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.customerId))
     .innerJoin(cities, eq(cities.id, tickets.cityId))
     .where(eq(tickets.id, ticketId));
-  if (!row) return undefined;
+  return row ? factsOfColumns(row) : undefined;
+}
+
+/** A ticket's facts from a row that has its columns (`mobile`: the number its messages go to). */
+export function factsOf(row: {
+  id: number;
+  title: string;
+  city: string;
+  currentAssignee: Assignee | null;
+  cityPresidentId: number | null;
+  convenorId: number | null;
+  observerId: number | null;
+  viewKeyHash: string | null;
+  memberId: number;
+  memberEmail: string;
+  memberName: string;
+  mobile: string | null;
+  phoneUpdates: boolean;
+  language: string;
+}): TicketFacts {
   return {
     id: row.id,
     title: row.title,
     city: row.city,
     currentAssignee: row.currentAssignee,
-    // The ticket's opt-in covers the number typed with it.
+    holders: { CityPresident: row.cityPresidentId, Convenor: row.convenorId, Observer: row.observerId },
+    viewKeyHash: row.viewKeyHash,
     member: {
       id: row.memberId,
       email: row.memberEmail,
       fullName: row.memberName,
-      mobile: row.submitterMobile ?? row.memberMobile,
+      mobile: row.mobile,
       optIn: phoneChannelsOf(row.phoneUpdates),
       locale: row.language,
     },
   };
 }
+
+/** The facts the caller read, or a read of them. */
+const factsFor = (tx: Writer, facts: { ticketId: number; ticket?: TicketFacts }) =>
+  facts.ticket ? Promise.resolve(facts.ticket) : ticketFacts(tx, facts.ticketId);

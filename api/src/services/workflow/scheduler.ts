@@ -34,11 +34,11 @@ import { rowsOf, textArray } from '../../db/rows';
 import { stageAlerts, ticketStages, tickets } from '../../db/schema';
 import type { Clock } from '../clock';
 import { recordHistory } from '../history/historyStore';
-import type { Notifier } from '../outbox/notifications';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
-import { closeSilentCases } from '../tickets/lastWord';
-import { type ChapterTime, chapterTime } from './settings';
-import { recipientFor, stageTimes } from './stages';
+import { type ChapterTime, chapterTime } from '../sla/settings';
+import { recipientFor, stageTimes } from '../sla/stages';
+import { closeSilentCases } from './closing';
+import type { Notifier } from './notifications';
 
 /** Any constant shared by every api instance: the advisory lock of a tick's batch. */
 export const TICK_LOCK = 0x51a_71c;

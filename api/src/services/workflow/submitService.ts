@@ -27,11 +27,11 @@ import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { HttpError } from '../../httpError';
 import type { Clock } from '../clock';
-import type { Notifier } from '../outbox/notifications';
-import { checkFileContent } from './fileContent';
-import { detectFileType, safeFileName } from './fileType';
-import { findAnswer, requestFingerprint } from './idempotency';
-import type { ReceivedFile, UploadStore } from './storage';
+import { checkFileContent } from '../tickets/fileContent';
+import { detectFileType, safeFileName } from '../tickets/fileType';
+import { findAnswer, requestFingerprint } from '../tickets/idempotency';
+import type { ReceivedFile, UploadStore } from '../tickets/storage';
+import type { Notifier } from './notifications';
 import { createSubmittedTicket, type PlacedFile, resolveSubmitRefs } from './submit';
 
 /** Multipart limits besides the file size: the form has nine short fields and one file. */

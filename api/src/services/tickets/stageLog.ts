@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AlertLevel, Role, SlaStage, TicketStage, WorkflowAction } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import type { Audience } from '../tickets/access';
+import type { Audience } from './access';
 
 type Time = Date | string;
 const iso = (value: Time) => new Date(value).toISOString();

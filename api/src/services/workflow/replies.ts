@@ -3,23 +3,45 @@
  * staff who may see the ticket reply to the member (`public`) or add an internal note; the member
  * (by the ticket's key, their member key, or signed in) replies publicly. An optional file follows
  * the submit's upload rules. The entry, its file and its messages are one transaction; the file is
- * placed before it and removed when it does not commit.
+ * placed before it and removed when it does not commit. The ticket is read once, before the body
+ * (`openReplyGate`: who may reply, and what the messages say of it); a reply moves nothing of the
+ * chain, so its entry records no status or holder after it.
  */
 
 import { eq } from 'drizzle-orm';
 import type { CommentVisibility, TicketComment } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { attachments, tickets, users } from '../../db/schema';
-import { notFound } from '../../httpError';
+import { attachments, cities, tickets, users } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../audit';
 import { historyAnswer, NO_NAMES, recordHistory } from '../history/historyStore';
-import type { Notifier } from '../outbox/notifications';
-import type { AccessActor, Audience } from './access';
-import { memberEntry } from './memberView';
-import { TICKET_NOT_FOUND } from './notFound';
+import { type AccessActor, type Audience, TICKET_GATE_COLUMNS, type TicketGate } from '../tickets/access';
+import { memberEntry } from '../tickets/memberView';
+import { toAttachment } from '../tickets/ticketReader';
+import { factsOfColumns, type Notifier, TICKET_FACT_COLUMNS, type TicketFacts } from './notifications';
 import type { CheckedFile, ReceivedForm, SubmitService } from './submitService';
-import { toAttachment } from './ticketReader';
+
+/** What a reply needs of its ticket: who may reply (the access gate) and what its messages say. */
+export interface ReplyGate {
+  gate: TicketGate;
+  ticket: TicketFacts;
+}
+
+/** The ticket's gate and facts in one read, or undefined when there is no such ticket. */
+export async function openReplyGate(db: AppDatabase, id: number): Promise<ReplyGate | undefined> {
+  const [row] = await db
+    .select({ ...TICKET_GATE_COLUMNS, ...TICKET_FACT_COLUMNS })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.customerId))
+    .innerJoin(cities, eq(cities.id, tickets.cityId))
+    .where(eq(tickets.id, id));
+  if (!row) return undefined;
+  const { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash } = row;
+  return {
+    gate: { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash },
+    ticket: factsOfColumns(row),
+  };
+}
 
 export interface ReplyAuthor {
   audience: Audience;
@@ -38,7 +60,7 @@ export async function addReply(
   db: AppDatabase,
   files: SubmitService,
   notifier: Notifier,
-  ticketId: number,
+  { ticket }: ReplyGate,
   author: ReplyAuthor,
   input: ReplyInput,
   /** Who replied, for the audit trail: its row is written in the reply's transaction. */
@@ -51,29 +73,16 @@ export async function addReply(
   let committed = false;
   try {
     const entry = await db.transaction(async (tx) => {
-      const [ticket] = await tx
-        .select({
-          id: tickets.id,
-          status: tickets.status,
-          currentAssignee: tickets.currentAssignee,
-          memberId: users.id,
-          memberName: users.fullName,
-        })
-        .from(tickets)
-        .innerJoin(users, eq(users.id, tickets.customerId))
-        .where(eq(tickets.id, ticketId));
-      if (!ticket) throw notFound(TICKET_NOT_FOUND);
-      const authorName = byMember ? ticket.memberName : (author.actor?.fullName ?? 'Staff');
+      const ticketId = ticket.id;
+      const authorName = byMember ? ticket.member.fullName : (author.actor?.fullName ?? 'Staff');
       const row = await recordHistory(tx, {
         ticketId,
         kind: byMember ? 'member.replied' : visibility === 'internal' ? 'staff.noted' : 'staff.replied',
         action: visibility === 'internal' ? 'note' : 'reply',
         actor: byMember
-          ? { id: ticket.memberId, role: 'customer' }
+          ? { id: ticket.member.id, role: 'customer' }
           : { id: author.actor?.id ?? null, role: author.actor?.role ?? null },
         words: input.text,
-        statusAfter: ticket.status,
-        assigneeAfter: ticket.currentAssignee,
         visibility,
       });
       let file = null;
@@ -93,7 +102,7 @@ export async function addReply(
           .returning();
         file = stored ?? null;
       }
-      await notifier.replied(tx, { ticketId, authorName, byMember, visibility, text: input.text });
+      await notifier.replied(tx, { ticketId, ticket, authorName, byMember, visibility, text: input.text });
       if (auditActor) {
         await recordAudit(tx, {
           actor: auditActor,

@@ -12,10 +12,16 @@ import type { AppDatabase } from '../../db/database';
 import { tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
-import type { Notifier } from '../outbox/notifications';
-import { type AccessActor, canStaffSee, findTicketGate, staffScope, staffScopeWhere } from './access';
-import { LIVE_MEMBER_KEY_HASH, linkKeyId, rotateShareKey } from './linkKeys';
-import { MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from './notFound';
+import {
+  type AccessActor,
+  canStaffSee,
+  findTicketGate,
+  staffScope,
+  staffScopeWhere,
+} from '../tickets/access';
+import { LIVE_MEMBER_KEY_HASH, linkKeyId, rotateShareKey } from '../tickets/linkKeys';
+import { MEMBER_NOT_FOUND, TICKET_NOT_FOUND } from '../tickets/notFound';
+import type { Notifier } from './notifications';
 
 export async function rotateTicketShareKey(
   db: AppDatabase,

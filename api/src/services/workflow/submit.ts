@@ -27,12 +27,12 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { type Notifier, phoneChannelsOf } from '../outbox/notifications';
 import { syncStage } from '../sla/stages';
-import { claimKey, recordAnswer } from './idempotency';
-import { hashSecret, newSecret, shareUrlOf } from './keys';
-import { issueMemberKeyIfNone } from './linkKeys';
-import type { StoredKind } from './storage';
+import { claimKey, recordAnswer } from '../tickets/idempotency';
+import { hashSecret, newSecret, shareUrlOf } from '../tickets/keys';
+import { issueMemberKeyIfNone } from '../tickets/linkKeys';
+import type { StoredKind } from '../tickets/storage';
+import { type Notifier, phoneChannelsOf } from './notifications';
 
 /** Words of the description in the title (after the committee's name). */
 export const TITLE_WORDS = 8;
