@@ -17,6 +17,7 @@ import {
   SUBMITTED_TEXT,
   shownHistoryText,
   standInHistoryText,
+  transferPlaces,
   WORDS_ONLY_HISTORY_KINDS,
 } from './historyEvents';
 
@@ -325,5 +326,44 @@ describe('every kind of history entry the api writes (ADR 0045)', () => {
         name: 'Anita',
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('transferPlaces: how a transfer names the places it moved a ticket between', () => {
+  const pune = { city: 'Pune', cityId: 1 };
+  it('the committees within one city, the cities for one committee, else both', () => {
+    expect(
+      transferPlaces(
+        { ...pune, committee: 'Legal', committeeId: 3 },
+        { ...pune, committee: 'Housing', committeeId: 4 },
+      ),
+    ).toEqual({ from: 'Legal', to: 'Housing' });
+    expect(
+      transferPlaces(
+        { ...pune, committee: 'Legal', committeeId: 3 },
+        { city: 'Mumbai', cityId: 2, committee: 'Legal', committeeId: 3 },
+      ),
+    ).toEqual({ from: 'Pune', to: 'Mumbai' });
+    expect(
+      transferPlaces(
+        { ...pune, committee: null, committeeId: null },
+        { city: 'Mumbai', cityId: 2, committee: 'Legal', committeeId: 3 },
+      ),
+    ).toEqual({ from: 'Pune ()', to: 'Mumbai (Legal)' });
+  });
+
+  it('renders in English what the api answers as `text`', () => {
+    expect(
+      englishHistoryText({
+        kind: 'ticket.transferred',
+        values: { from: 'Pune', to: 'Mumbai', reason: 'Wrong city' },
+        text: 'Wrong city',
+      }),
+    ).toBe('Transferred from Pune to Mumbai: Wrong city');
+    expect(englishHistoryText({ kind: 'case.closed', values: { cause: 'noAppeal' }, text: '' })).toBe(
+      'Case closed: no appeal within 0 days',
+    );
+    expect(englishHistoryText({ kind: 'member.rated', values: { stars: '5' }, text: 'kept' })).toBe('kept');
+    expect(englishHistoryText({ kind: 'stage.interim_reply', values: null, text: 'Soon' })).toBe('Soon');
   });
 });

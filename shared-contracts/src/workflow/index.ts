@@ -1,3 +1,4 @@
+export * from './chain';
 export * from './historyEvents';
 export * from './roles';
 export * from './transitions';

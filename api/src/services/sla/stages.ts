@@ -9,12 +9,15 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type Assignee,
   addWorkingTime,
+  CHAIN,
   type ChainStage,
   type ChapterCalendar,
+  isChainAssignee,
   localDate,
-  type Role,
   SLA_HOURS_FIELD,
   type SlaStage,
+  STAGE_HOLDER_ROLE,
+  STAGE_OF_ASSIGNEE,
   type TicketStatus,
   type WorkflowAction,
 } from 'shared-contracts/contracts';
@@ -24,24 +27,10 @@ import { ticketStages, tickets } from '../../db/schema';
 import { recordHistory } from '../history/historyStore';
 import { chapterTime } from './settings';
 
-const STAGE_OF_ASSIGNEE: Partial<Record<Assignee, ChainStage>> = {
-  CityPresident: 'review',
-  Convenor: 'resolution',
-  Observer: 'approval',
-};
-
-/** The role that holds each stage. */
-export const HOLDER_ROLE: Record<SlaStage, Role> = {
-  review: 'citypresident',
-  resolution: 'convenor',
-  approval: 'observer',
-  appeal: 'credaipresident',
-};
-
 /** The stage a ticket is in: none once it is resolved or rejected, or with nobody of the chain. */
 export function stageOf(status: string, assignee: string | null): ChainStage | null {
   if (status === 'resolved' || status === 'rejected') return null;
-  return STAGE_OF_ASSIGNEE[assignee as Assignee] ?? null;
+  return isChainAssignee(assignee) ? STAGE_OF_ASSIGNEE[assignee] : null;
 }
 
 /** The instants of a stage entered at `enteredAt` with `minutes` of working time. */
@@ -178,7 +167,7 @@ export async function moveStage(
   await tx.insert(ticketStages).values({
     ticketId,
     stage: wanted,
-    holderRole: HOLDER_ROLE[wanted],
+    holderRole: STAGE_HOLDER_ROLE[wanted],
     holderId: holder.id,
     actingForId: holder.actingForId,
     enteredAt: now,
@@ -189,7 +178,12 @@ export async function moveStage(
     presidentAt: times.presidentAt,
     nextAlertAt: times.remindAt,
   });
-  const fields: StageFields = { stage: wanted, dueAt: times.dueAt, dueSoonAt: times.remindAt, escalation: null };
+  const fields: StageFields = {
+    stage: wanted,
+    dueAt: times.dueAt,
+    dueSoonAt: times.remindAt,
+    escalation: null,
+  };
   await tx.update(tickets).set(fields).where(eq(tickets.id, ticketId));
   if (holder.actingForId != null) {
     await recordHistory(tx, {
@@ -199,7 +193,7 @@ export async function moveStage(
       actor: null,
       values: {
         stage: wanted,
-        role: HOLDER_ROLE[wanted],
+        role: STAGE_HOLDER_ROLE[wanted],
         userId: holder.id,
         actingForId: holder.actingForId,
       },
@@ -209,6 +203,20 @@ export async function moveStage(
   }
   return { holder, fields };
 }
+
+/** The ticket's column of each stage's holder. */
+const HOLDER_ID_COLUMN: Record<ChainStage, string> = {
+  review: 't.city_president_id',
+  resolution: 't.convenor_id',
+  approval: 't.observer_id',
+};
+
+/** `when '<assignee>' then <what the link gives>` for each link of the chain. */
+const byAssignee = (then: (link: (typeof CHAIN)[number]) => ReturnType<typeof sql>) =>
+  sql.join(
+    CHAIN.map((link) => sql`when ${link.assignee} then ${then(link)}`),
+    sql` `,
+  );
 
 /**
  * Opens the current stage of every open ticket that has none (tickets written without the stage
@@ -220,13 +228,16 @@ export async function openCarriedOverStages(tx: Writer): Promise<number> {
     await tx.execute(sql`
       insert into ticket_stages (ticket_id, stage, holder_role, holder_id, entered_at, sla_minutes)
       select t.id,
-        case t.current_assignee when 'CityPresident' then 'review' when 'Convenor' then 'resolution' else 'approval' end,
-        case t.current_assignee when 'CityPresident' then 'citypresident' when 'Convenor' then 'convenor' else 'observer' end,
-        case t.current_assignee when 'CityPresident' then t.city_president_id when 'Convenor' then t.convenor_id
-          else t.observer_id end,
+        case t.current_assignee ${byAssignee((link) => sql`${link.stage}::text`)} end,
+        case t.current_assignee ${byAssignee((link) => sql`${link.role}::text`)} end,
+        case t.current_assignee ${byAssignee((link) => sql.raw(HOLDER_ID_COLUMN[link.stage]))} end,
         t.updated_at, 0
       from tickets t
-      where t.status not in ('resolved', 'rejected') and t.current_assignee in ('CityPresident', 'Convenor', 'Observer')
+      where t.status not in ('resolved', 'rejected')
+        and t.current_assignee in (${sql.join(
+          CHAIN.map((link) => sql`${link.assignee}`),
+          sql`, `,
+        )})
         -- NOT IN a hashed list read once: a NOT EXISTS probe per ticket would read the rows this
         -- very insert adds (a nested loop over an empty table's stale statistics: quadratic).
         and t.id not in (select s.ticket_id from ticket_stages s where s.left_at is null)

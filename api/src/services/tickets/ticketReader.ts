@@ -138,7 +138,11 @@ export async function readTicketForChange(tx: AppDatabase, id: number) {
 export type ChangeRow = NonNullable<Awaited<ReturnType<typeof readTicketForChange>>>;
 
 /** The answer for a ticket row in hand: the row, its history and its files (no second read of the row). */
-export async function ticketAnswer(db: AppDatabase, row: TicketRow, options: ReadOptions = {}): Promise<Ticket> {
+export async function ticketAnswer(
+  db: AppDatabase,
+  row: TicketRow,
+  options: ReadOptions = {},
+): Promise<Ticket> {
   const history = options.history ? await readHistory(db, [row.id], toAttachment) : undefined;
   const files = options.attachments ? await readAttachments(db, [row.id]) : undefined;
   return toTicket(row, options, history, files);

@@ -15,12 +15,15 @@
  * Members get email, and SMS or WhatsApp too when they opted in and the channel is configured.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type {
-  AlertLevel,
-  Assignee,
-  MessageChannel,
-  SlaStage,
-  TicketStatus,
+import {
+  type AlertLevel,
+  type Assignee,
+  type ChainAssignee,
+  isChainAssignee,
+  type MessageChannel,
+  type SlaStage,
+  STAGE_OF_ASSIGNEE,
+  type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { Writer } from '../../db/database';
 import { cities, ticketStages, tickets, users } from '../../db/schema';
@@ -126,12 +129,6 @@ export interface LastWordFacts {
 export function phoneChannelsOf(phoneUpdates: boolean): readonly MessageChannel[] {
   return phoneUpdates ? ['sms', 'whatsapp'] : [];
 }
-
-const HOLDER_COLUMN = {
-  CityPresident: tickets.cityPresidentId,
-  Convenor: tickets.convenorId,
-  Observer: tickets.observerId,
-} as const;
 
 export class Notifier {
   constructor(
@@ -432,8 +429,6 @@ async function activeUser(tx: Writer, id: number): Promise<Person | undefined> {
   return row;
 }
 
-const STAGE_OF_HOLDER = { CityPresident: 'review', Convenor: 'resolution', Observer: 'approval' } as const;
-
 /**
  * The office bearer who holds the ticket for this role (none for Completed or Admin): the open
  * stage's holder, who is their stand-in while they are away (docs/architecture.md#time-and-service-levels).
@@ -443,16 +438,15 @@ async function holderOf(
   ticket: TicketFacts,
   assignee: Assignee | null,
 ): Promise<Person | undefined> {
-  if (!assignee || !(assignee in HOLDER_COLUMN)) return undefined;
-  const role = assignee as keyof typeof HOLDER_COLUMN;
+  if (!isChainAssignee(assignee)) return undefined;
   const [open] = await tx
     .select({ holderId: ticketStages.holderId, stage: ticketStages.stage })
     .from(ticketStages)
     .where(and(eq(ticketStages.ticketId, ticket.id), isNull(ticketStages.leftAt)));
-  if (open && open.stage === STAGE_OF_HOLDER[role]) {
+  if (open && open.stage === STAGE_OF_ASSIGNEE[assignee]) {
     return open.holderId ? activeUser(tx, open.holderId) : undefined;
   }
-  const holderId = ticket.holders[role];
+  const holderId = ticket.holders[assignee];
   return holderId ? activeUser(tx, holderId) : undefined;
 }
 
@@ -466,7 +460,7 @@ export interface TicketFacts {
   city: string;
   currentAssignee: Assignee | null;
   /** The office bearers on the ticket, by the role the chain hands it to. */
-  holders: Record<keyof typeof HOLDER_COLUMN, number | null>;
+  holders: Record<ChainAssignee, number | null>;
   /** The share key's hash, which signs the outcome link (rotating the key stops that link too). */
   viewKeyHash: string | null;
   member: Person;

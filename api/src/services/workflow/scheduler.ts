@@ -20,6 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ALERT_LEVELS,
   type AlertLevel,
+  alertRole,
   type ChainStage,
   type ChapterCalendar,
   localDate,
@@ -258,21 +259,21 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
     row: DueStage,
     level: AlertLevel,
   ): Promise<{ role: Role; userId: number | null }> {
-    if (level === 'reminder') return { role: row.holder_role, userId: row.holder_id };
-    if (level === 'next-level' && row.stage !== 'approval') {
+    const role = alertRole(row.stage, level);
+    if (role === 'holder') return { role: row.holder_role, userId: row.holder_id };
+    if (role === 'observer') {
       const [observer] = rowsOf<{ id: number }>(
         await tx.execute(sql`
           select u.id from users u where u.is_active and u.role = 'observer'
             and (u.id = ${row.observer_id} or u.city_id = ${row.city_id})
           order by (u.id = ${row.observer_id}) desc nulls last, u.id limit 1`),
       );
-      return { role: 'observer', userId: observer?.id ?? null };
+      return { role, userId: observer?.id ?? null };
     }
-    const [president] = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        select id from users where is_active and role = 'credaipresident' order by id limit 1`),
+    const [holder] = rowsOf<{ id: number }>(
+      await tx.execute(sql`select id from users where is_active and role = ${role} order by id limit 1`),
     );
-    return { role: 'credaipresident', userId: president?.id ?? null };
+    return { role, userId: holder?.id ?? null };
   }
 
   /** One level on one stage: its row (or nothing when it exists), history entry and email. */
