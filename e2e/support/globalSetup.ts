@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { type MailCatcher, startMailCatcher } from '../../scripts/lib/mailCatcher.mjs';
+import globalTeardown from './globalTeardown';
 import { ARTIFACTS, ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
 
 declare global {
@@ -36,7 +37,9 @@ export function freePort(): Promise<number> {
 async function waitFor(url: string, child: ChildProcess, what: string, output: () => string) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${output()}`);
+    // No pid: the program could not even be started (its error is in the output).
+    if (child.exitCode !== null || child.pid === undefined)
+      throw new Error(`${what} exited with ${child.exitCode}:\n${output()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -56,6 +59,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv) {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
+  child.on('error', (error) => (output += `\n${error.message}`));
   globalThis.__E2E_PROCESSES__ = [...(globalThis.__E2E_PROCESSES__ ?? []), child];
   return { child, output: () => output };
 }
@@ -132,7 +136,20 @@ function removeRunsOfDeadProcesses() {
   }
 }
 
+/**
+ * Jest runs no teardown when the setup fails: whatever this setup had started (the api, nginx,
+ * the mail catcher) is stopped before the error is reported, instead of outliving the run.
+ */
 export default async function globalSetup() {
+  try {
+    await startStack();
+  } catch (error) {
+    await globalTeardown();
+    throw error;
+  }
+}
+
+async function startStack() {
   const www = path.join(ROOT, 'www');
   const apiBundle = path.join(ROOT, 'api', 'dist', 'server.js');
   if (!existsSync(path.join(www, 'shell', 'index.html')) || !existsSync(apiBundle)) {

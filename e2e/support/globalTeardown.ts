@@ -5,7 +5,7 @@ export default async function globalTeardown() {
     processes.map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (child.exitCode !== null || child.pid === undefined) return resolve(); // ended, or never started
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
           setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
