@@ -74,7 +74,7 @@ module.exports = {
     },
     {
       ...common,
-      // The toolchain itself: every npm script runs on the pinned Node 24 (docs/adr/0044).
+      // The toolchain itself: every npm script runs on the pinned Node 24 (docs/adr/0047).
       displayName: 'toolchain',
       testEnvironment: 'node',
       roots: ['<rootDir>/scripts'],

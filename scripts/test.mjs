@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, on the pinned Node 24 (docs/adr/0044). On a 2-core
+// `npm test`: every check the project has, on the pinned Node 24 (docs/adr/0047). On a 2-core
 // machine the wall time is the CPU work divided by two only if both cores stay busy, so the
 // stages run as lanes, each started as soon as what it needs is there:
 //   toolchain check, lint                       (seconds; a wrong Node or style fails at once)
