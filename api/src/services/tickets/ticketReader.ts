@@ -135,8 +135,6 @@ export async function readTicketForChange(tx: AppDatabase, id: number) {
   return row;
 }
 
-export type ChangeRow = NonNullable<Awaited<ReturnType<typeof readTicketForChange>>>;
-
 /** The answer for a ticket row in hand: the row, its history and its files (no second read of the row). */
 export async function ticketAnswer(
   db: AppDatabase,

@@ -18,7 +18,24 @@ import { cities, committees, ticketAppeals, ticketRatings, tickets, users } from
 import { HttpError, notFound } from '../../httpError';
 import { type HistoryActor, recordHistory } from '../history/historyStore';
 import { TICKET_NOT_FOUND } from '../tickets/notFound';
-import { workflowSelection } from '../tickets/workflowRow';
+
+/**
+ * The ticket's columns the workflow table decides on (select from `tickets` joined to `cities`).
+ */
+const workflowSelection = {
+  id: tickets.id,
+  cityId: tickets.cityId,
+  city: cities.name,
+  status: tickets.status,
+  currentAssignee: tickets.currentAssignee,
+  adminStatus: tickets.adminStatus,
+  cityPresidentStatus: tickets.cityPresidentStatus,
+  convenorStatus: tickets.convenorStatus,
+  observerStatus: tickets.observerStatus,
+  observerId: tickets.observerId,
+  resolutionMethod: tickets.resolutionMethod,
+  version: tickets.version,
+};
 
 /** The ticket as the last word's rows read it, locked for the step's transaction. */
 export interface LastWordState extends WorkflowTicket {
