@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API } from '../scripts/lib/apps.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The api's own packages (its PostgreSQL driver, its SMTP server), without a second copy in bench. */
@@ -65,7 +66,7 @@ export async function stopProcess(child) {
  */
 export async function startBuiltApi(env = {}, { timeoutMs = 60_000 } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [...API.nodeFlags, path.join(ROOT, API.folder, 'dist', API.entry)], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -32,7 +32,7 @@ export async function startSuite({ port, apiPort, env = process.env, stdio = 'in
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // The user's own SMTP server wins; else nothing leaves this machine.
   const catcher = env.SMTP_URL ? null : await startMailCatcher();
-  const api = spawn(process.execPath, [path.join(ROOT, API.folder, 'dist', API.entry)], {
+  const api = spawn(process.execPath, [...API.nodeFlags, path.join(ROOT, API.folder, 'dist', API.entry)], {
     cwd: ROOT,
     stdio,
     // Requests are not logged one by one here (LOG_LEVEL=info shows them).
