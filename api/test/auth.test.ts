@@ -118,18 +118,23 @@ describe.each(databaseKinds)('auth on %s', (kind) => {
         wrong: () => login(app, 'admin@helpdesk.demo', 'Wrong@12345'),
         inactive: () => login(app, inactive.email, inactive.password),
       };
-      for (let round = 0; round < 7; round++) {
-        for (const [name, attempt] of Object.entries(attempts)) {
+      // Each round in another order, so that no kind always comes first (after a pause, a GC).
+      const kinds = Object.keys(attempts) as (keyof typeof attempts)[];
+      for (let round = 0; round < 12; round++) {
+        for (const name of kinds.map(
+          (_, index) => kinds[(index + round) % kinds.length] as keyof typeof attempts,
+        )) {
           const started = performance.now();
-          await attempt();
-          timings[name as keyof typeof attempts].push(performance.now() - started);
+          await attempts[name]();
+          timings[name].push(performance.now() - started);
         }
       }
 
-      // Without the dummy verification an unknown email answers in ~1 ms against ~10+ ms.
+      // Without the dummy verification an unknown email answers in ~1 ms against ~10+ ms: a
+      // tenth. A quarter leaves room for a loaded machine (CI saw 34 ms against 73 ms once).
       const wrong = median(timings.wrong);
-      expect(median(timings.unknown)).toBeGreaterThan(wrong * 0.5);
-      expect(median(timings.inactive)).toBeGreaterThan(wrong * 0.5);
+      expect(median(timings.unknown)).toBeGreaterThan(wrong * 0.25);
+      expect(median(timings.inactive)).toBeGreaterThan(wrong * 0.25);
     });
 
     it('stores passwords as argon2id hashes with the OWASP parameters', async () => {
