@@ -211,11 +211,13 @@ test('/add-ticket paints its prerendered form before any script, and keeps what 
   const scriptsMayLoad = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/main.js', async (route) => {
+  // The page's script is the public remote's hashed main.<hash>.js (the shell's is main.js): held
+  // until released, or the live form could take over before the frame is looked at.
+  await page.route(/\/main(\.[0-9a-f]+)?\.js$/, async (route) => {
     await scriptsMayLoad;
     await route.continue();
   });
-  // The shell's script is held back: what shows is the HTML alone.
+  // The scripts are held back: what shows is the HTML alone.
   await page.goto('/add-ticket', { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1, name: 'Submit Helpdesk Ticket' }).waitFor();
   expect(await page.locator('#prerendered').count()).toBe(1);
