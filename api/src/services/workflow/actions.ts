@@ -7,13 +7,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import {
+  actionHistoryText,
   CHAIN_ACTION_KINDS,
   decide,
+  english,
   isFinalStatus,
   type Ticket,
   type TicketAction,
   type TicketStatus,
-  type WorkflowTicket,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { tickets } from '../../db/schema';
@@ -92,7 +93,8 @@ export async function actOnTicket(
       request.visibility === 'internal' && history.action === 'approve' && request.comment?.trim()
         ? request.comment.trim()
         : null;
-    const publicText = noteText ? (plainText(actor, request.action, state) ?? history.text) : history.text;
+    // The member's status email then quotes the step alone (`Approved by City President`).
+    const publicText = noteText ? english(actionHistoryText('approve', actor.role)) : history.text;
     // An outcome (resolved, rejected) starts the member's last word: its windows count from now.
     const outcome = isFinalStatus(patch.status);
     const [written] = await tx
@@ -176,17 +178,6 @@ export async function actOnTicket(
     return { ...row, ...patch, ...moved.fields, status, currentAssignee, ...written };
   });
   return ticketAnswer(db, after, { history: true, attachments: true });
-}
-
-/** The chain entry's text of the action without a comment (`Approved by City President`). */
-function plainText(actor: ActionActor, action: string, state: WorkflowTicket): string | undefined {
-  const decision = decide(
-    { role: actor.role, city: actor.cityName, id: actor.id, name: actor.fullName },
-    action,
-    state,
-    { comment: '' },
-  );
-  return decision.ok ? decision.history.text : undefined;
 }
 
 /**

@@ -47,7 +47,6 @@ export interface LastWordState extends WorkflowTicket {
   currentAssignee: Ticket['currentAssignee'];
   version: number;
   customerId: number;
-  customerName: string;
   appealRow: typeof ticketAppeals.$inferSelect | null;
 }
 
@@ -63,7 +62,6 @@ export async function readState(tx: Writer, id: number): Promise<LastWordState |
       closedAt: tickets.closedAt,
       reopenedAt: tickets.reopenedAt,
       customerId: tickets.customerId,
-      customerName: sql<string>`coalesce(${tickets.submitterName}, ${users.fullName})`,
     })
     .from(tickets)
     .innerJoin(cities, eq(cities.id, tickets.cityId))
