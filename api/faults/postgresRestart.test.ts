@@ -167,6 +167,10 @@ describe('the api while its PostgreSQL restarts', () => {
       for (const id of approved) expect((await readTicket(baseUrl, token, id)).adminStatus).toBe('approved');
       expect(api.child.exitCode).toBeNull();
     },
-    LOAD_MS + 90_000,
+    // The load is timed, the checks after it are not: each acknowledged ticket is read back, and
+    // on a CI machine busy with the browser suite a read takes ten times what it takes alone (CI
+    // saw 88 submits where an idle machine makes 864, and ran out of a 90 s margin). The bound only
+    // catches a hang.
+    LOAD_MS + 240_000,
   );
 });

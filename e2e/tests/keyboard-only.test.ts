@@ -154,6 +154,11 @@ async function openByKeyboard(page: Page, name: string, id: number): Promise<Loc
 describe('keyboard only, no mouse (issue 20, Done 3)', () => {
   test('submit with a PDF; sign in; approve one ticket and reject another with a reason; create a user', async () => {
     const { context, page } = await newPage(browser, 'desktop');
+    // Playwright turns on file-dialog interception when the first 'filechooser' listener is added,
+    // without waiting for the browser to confirm: a listener added with the key press (as
+    // waitForEvent does) can lose the race on a busy machine, and the dialog then opens unseen.
+    // Listening from the start has interception on long before the first Space.
+    page.on('filechooser', () => undefined);
     // Any pointer event would mean the test used the mouse: none may reach the page.
     await page.addInitScript(() => {
       const seen: string[] = [];
