@@ -12,6 +12,7 @@ import { type OutboxOptions, registerOutbox } from './plugins/outbox';
 import { registerSecurity } from './plugins/security';
 import { registerShutdown } from './plugins/shutdown';
 import { registerSlaScheduler } from './plugins/sla';
+import { registerPrivacyJob } from './plugins/privacy';
 import { registerTicketServices } from './plugins/tickets';
 import { apiRoutes } from './routes';
 import { uploadRoutes } from './routes/uploads';
@@ -101,6 +102,7 @@ export async function buildApp({ config, logDestination, clock = systemClock, ou
     registerOutbox(app, config, outbox);
     registerSlaScheduler(app, config);
     registerTicketServices(app, config);
+    registerPrivacyJob(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.
     if (config.apiDocs) await registerDocs(app);

@@ -131,6 +131,7 @@ const envSchema = z
     OUTBOX_WORKER: optionalFlag,
     SLA_SCHEDULER: optionalFlag,
     SLA_TICK_MS: wholeNumber(1_000).default(60_000),
+    RETENTION_YEARS: wholeNumber(1, 100).default(3),
     OUTBOX_BENCH_WITHOUT_ROWS: optionalFlag,
     OUTBOX_POLL_MS: wholeNumber(10).default(1_000),
     OUTBOX_LEASE_MS: wholeNumber(1_000).default(120_000),
@@ -212,6 +213,8 @@ const envSchema = z
        * (on unless turned off; off by default under NODE_ENV=test, where tests tick by hand) and how often.
        */
       scheduler: { enabled: env.SLA_SCHEDULER ?? env.NODE_ENV !== 'test', tickMs: env.SLA_TICK_MS },
+      /** Years after a ticket closed that its personal data is erased, after a notice (ADR 0051). */
+      retentionYears: env.RETENTION_YEARS,
       outbox: {
         /** Whether this process sends messages (on unless turned off; rows are written either way). */
         worker: env.OUTBOX_WORKER ?? true,

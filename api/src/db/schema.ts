@@ -119,6 +119,8 @@ export const users = pgTable(
     accessKeyExpiresAt: timestamp('access_key_expires_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Members only: when their personal data was erased (ADR 0050); their name is then a pseudonym. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +248,14 @@ export const tickets = pgTable(
     resolvedStars: smallint('resolved_stars'),
     rejectedStars: smallint('rejected_stars'),
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    /**
+     * Personal data (ADR 0050, migration 0020): when the ticket's personal data was erased; when
+     * the member asked for it while an appeal was open (the tick erases it once the appeal ends);
+     * when the member was told the retention erasure would come (at least 48 hours before).
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
+    retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -289,6 +299,13 @@ export const tickets = pgTable(
       .on(table.cityId, table.createdAt)
       .where(sql`${table.finishedAt} is null`),
     // The tick's closing of unanswered outcomes reads only the outcomes still open.
+    // The tick's erasures waiting for an appeal's end, and the retention's closed tickets (ADR 0050).
+    index('tickets_erasure_requested_idx')
+      .on(table.id)
+      .where(sql`${table.erasureRequestedAt} is not null and ${table.erasedAt} is null`),
+    index('tickets_retention_idx')
+      .on(table.closedAt, table.id)
+      .where(sql`${table.closedAt} is not null and ${table.erasedAt} is null`),
     index('tickets_open_outcome_idx')
       .on(table.outcomeAt, table.id)
       .where(sql`${table.closedAt} is null and ${table.status} in ('resolved', 'rejected')`),
@@ -714,6 +731,41 @@ export const ticketAppeals = pgTable(
     index('ticket_appeals_decided_idx')
       .on(table.decidedAt.desc().nullsFirst(), table.id)
       .where(sql`${table.decidedAt} is not null`),
+  ],
+);
+
+/**
+ * A member's request about their personal data (ADR 0050): correction and erasure wait for an
+ * admin (`due_at` on the api clock); withdrawal of consent is done at once. `waiting`: an
+ * erasure executed while a ticket's appeal is open, finished by the tick once it ends.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'correction' | 'erasure' | 'withdraw-consent'>().notNull(),
+    /** The member's words (a correction): erased with them. */
+    text: text('text'),
+    status: text('status').$type<'open' | 'waiting' | 'done' | 'declined'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+  },
+  (table) => [
+    check('privacy_requests_kind_check', sql`${table.kind} in ('correction', 'erasure', 'withdraw-consent')`),
+    check(
+      'privacy_requests_status_check',
+      sql`${table.status} in ('open', 'waiting', 'done', 'declined')`,
+    ),
+    index('privacy_requests_open_idx')
+      .on(table.dueAt, table.id)
+      .where(sql`${table.status} in ('open', 'waiting')`),
+    index('privacy_requests_member_idx').on(table.memberId, table.id),
   ],
 );
 

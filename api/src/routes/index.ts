@@ -6,6 +6,7 @@ import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
 import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
+import { privacyRoutes } from './privacy';
 import { messageRoutes } from './messages';
 import { reportRoutes } from './reports';
 import { slaRoutes } from './sla';
@@ -29,6 +30,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(conversationRoutes);
   await app.register(messageRoutes);
   await app.register(memberRoutes);
+  await app.register(privacyRoutes);
   await app.register(auditRoutes);
   await app.register(viewLinkRoutes);
   await app.register(slaRoutes);

@@ -158,6 +158,7 @@ export const userAdminEn = {
       userUpdate: 'Changed an account',
       shareKeyRotate: "Replaced a ticket's share link",
       memberKeyRotate: "Replaced a member's link",
+      memberErase: "Erased a member's personal data",
     },
   },
   failedMessages: {

@@ -155,6 +155,7 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
       userUpdate: 'खाता बदला',
       shareKeyRotate: 'टिकट का साझा लिंक बदला',
       memberKeyRotate: 'सदस्य का लिंक बदला',
+      memberErase: 'सदस्य का व्यक्तिगत डेटा मिटाया',
     },
   },
   failedMessages: {

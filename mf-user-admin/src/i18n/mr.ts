@@ -155,6 +155,7 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
       userUpdate: 'खाते बदलले',
       shareKeyRotate: 'तिकिटाची शेअर लिंक बदलली',
       memberKeyRotate: 'सदस्याची लिंक बदलली',
+      memberErase: 'सदस्याचा वैयक्तिक डेटा पुसला',
     },
   },
   failedMessages: {

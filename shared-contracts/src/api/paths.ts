@@ -80,6 +80,15 @@ export const API_PATHS = {
   members: {
     links: '/members/links',
     key: '/members/:id/key',
+    /** The member's rights (ADR 0050), by their private list link's key or signed in. */
+    export: '/members/:id/export',
+    requests: '/members/:id/requests',
+  },
+  /** Admins work the members' requests (ADR 0050). */
+  privacy: {
+    requests: '/privacy/requests',
+    execute: '/privacy/requests/:id/execute',
+    decline: '/privacy/requests/:id/decline',
   },
   files: {
     viewLink: '/files/view-link',

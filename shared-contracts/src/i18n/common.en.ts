@@ -40,6 +40,8 @@ export const commonEn = {
       appealDecided: 'Appeal decided',
       reopened: 'Ticket reopened',
       transferred: 'Ticket transferred',
+      privacyAnswered: 'Personal data request answered',
+      retentionNotice: 'Erasure notice',
     },
   },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */

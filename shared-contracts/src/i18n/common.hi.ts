@@ -38,6 +38,8 @@ export const commonHi: Translation<typeof commonEn> = {
       appealDecided: 'अपील पर निर्णय',
       reopened: 'टिकट फिर से खोला गया',
       transferred: 'टिकट स्थानांतरित',
+      privacyAnswered: 'व्यक्तिगत डेटा अनुरोध का उत्तर',
+      retentionNotice: 'डेटा मिटाने की सूचना',
     },
   },
   role: {

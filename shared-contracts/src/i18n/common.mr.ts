@@ -38,6 +38,8 @@ export const commonMr: Translation<typeof commonEn> = {
       appealDecided: 'अपीलवर निर्णय',
       reopened: 'तिकीट पुन्हा उघडले',
       transferred: 'तिकीट हस्तांतरित',
+      privacyAnswered: 'वैयक्तिक डेटा विनंतीचे उत्तर',
+      retentionNotice: 'डेटा पुसण्याची सूचना',
     },
   },
   role: {

@@ -29,6 +29,8 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'appeal.decided': 'messages.event.appealDecided',
   'ticket.reopened': 'messages.event.reopened',
   'ticket.transferred': 'messages.event.transferred',
+  'privacy.answered': 'messages.event.privacyAnswered',
+  'privacy.retention_notice': 'messages.event.retentionNotice',
 };
 
 /** The channel's name ("Email", "SMS", "WhatsApp"). */

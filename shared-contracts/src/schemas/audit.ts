@@ -15,7 +15,8 @@ import { countSchema, dateTimeSchema, idSchema, isoDateSchema, pagingQuerySchema
  * - `ticket.action`: an approve, reject, resolve or review (or PATCH status);
  * - `ticket.reply`: a reply or an internal note;
  * - `user.create`, `user.update`: an admin created or changed an account;
- * - `share_key.rotate`, `member_key.rotate`: staff replaced a private link's key.
+ * - `share_key.rotate`, `member_key.rotate`: staff replaced a private link's key;
+ * - `member.erase`: a member's personal data was erased (ADR 0050): ticket ids only.
  */
 export const AUDIT_ACTIONS = [
   'ticket.read',
@@ -27,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'share_key.rotate',
   'member_key.rotate',
+  'member.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -65,6 +65,9 @@ export const MESSAGE_EVENTS = [
   'appeal.decided',
   'ticket.reopened',
   'ticket.transferred',
+  // The member's personal data (ADR 0050).
+  'privacy.answered',
+  'privacy.retention_notice',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

@@ -6,6 +6,7 @@ export * from './common';
 export * from './conversation';
 export * from './files';
 export * from './lastWord';
+export * from './privacy';
 export * from './reports';
 export * from './role';
 export * from './sla';

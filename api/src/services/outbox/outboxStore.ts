@@ -221,6 +221,8 @@ export async function markSent(
       lockedUntil: null,
       lastError: note,
       params: withoutSecrets(row.params),
+      // The last word to an erased member: its address goes once it is sent (ADR 0050).
+      ...(row.params.forgetRecipient ? { recipient: '' } : {}),
     })
     .where(holdsLease(row))
     .returning({ id: outbox.id });

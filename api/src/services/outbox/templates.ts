@@ -43,6 +43,8 @@ export const TEMPLATES = {
   ticketReopenedStaff: { toMember: false },
   ticketTransferredMember: { toMember: true },
   ticketTransferredStaff: { toMember: false },
+  privacyRequestAnswered: { toMember: true },
+  retentionNotice: { toMember: true },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -227,6 +229,23 @@ function blocksOf(
         ...(typeof params.memberUrl === 'string' ? [link('memberLinkLabel', params.memberUrl)] : []),
         { kind: 'text', text: t('keepPrivate') },
         { kind: 'text', text: t('notYou') },
+      ];
+    // ADR 0050: the outcome of a member's request about their data, and the retention's notice.
+    case 'privacyRequestAnswered': {
+      const outcome = String(params.outcome);
+      const kind = String(params.kind);
+      const blocks: Block[] = [{ kind: 'text', text: t('greeting') }];
+      if (outcome === 'declined')
+        blocks.push({ kind: 'text', text: t('declined') }, { kind: 'quote', text: String(params.reason ?? '') });
+      else blocks.push({ kind: 'text', text: t(`${kind}-${outcome === 'waiting' ? 'waiting' : 'done'}`) });
+      blocks.push({ kind: 'text', text: t('grievance') });
+      return blocks;
+    }
+    case 'retentionNotice':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: counted('body', 'years') },
+        { kind: 'text', text: t('keep') },
       ];
   }
 }

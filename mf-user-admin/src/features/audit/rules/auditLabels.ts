@@ -11,6 +11,7 @@ export const ACTION_KEYS: Record<AuditAction, string> = {
   'user.update': 'audit.action.userUpdate',
   'share_key.rotate': 'audit.action.shareKeyRotate',
   'member_key.rotate': 'audit.action.memberKeyRotate',
+  'member.erase': 'audit.action.memberErase',
 };
 
 /** What the filter form holds: text as typed (an empty field filters nothing). */

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { PrivacyJob } from '../services/privacy/retention';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The personal data's scheduled work (ADR 0051): erasures after appeals, retention. */
+    privacyJob: PrivacyJob;
+  }
+}
+
+/**
+ * The personal data's job runs on the scheduler's beat and switch (SLA_SCHEDULER, SLA_TICK_MS):
+ * started when the app is ready, stopped (a run under way finished) when it closes. Registered
+ * after the ticket services, whose upload store it deletes erased files from.
+ */
+export function registerPrivacyJob(app: FastifyInstance, config: Config): void {
+  const job = new PrivacyJob(
+    app.db,
+    app.clock,
+    app.uploadStore,
+    config.retentionYears,
+    app.log.child({ component: 'privacy' }),
+  );
+  app.decorate('privacyJob', job);
+  app.addHook('onReady', async () => {
+    if (config.scheduler.enabled) job.start(config.scheduler.tickMs);
+  });
+  app.addHook('onClose', async () => {
+    await job.stop();
+  });
+}
