@@ -14,7 +14,7 @@ import {
   type StaffListingName,
 } from '../api/src/services/tickets/listing';
 import { cityStatsStatement, ticketStatsStatement } from '../api/src/services/tickets/stats';
-import type { TokenClaims } from '../api/src/services/tokens';
+import type { SessionClaims } from '../api/src/services/sessions';
 
 /** The calendar day (UTC) `days` before today: the seed spreads tickets over the last three years. */
 function daysAgo(days: number): string {
@@ -233,11 +233,29 @@ async function main(url: string) {
     );
     const sample = samples[0];
     if (!sample) throw new Error('no tickets: seed the benchmark database first');
+    // Each caller signed in: a live session (ADR 0053) that every statement checks beside the user row.
+    const sessions = new Map<number, number>();
+    for (const actor of actors.values()) {
+      const { rows: opened } = await pool.query<{ id: number }>(
+        `insert into staff_sessions (user_id, created_at, last_used_at, expires_at)
+          values ($1, now(), now(), now() + interval '8 hours') returning id`,
+        [actor.id],
+      );
+      sessions.set(actor.id, opened[0]?.id ?? 0);
+    }
+    const now = new Date();
     const out = SCENARIOS.map((scenario) => {
       const actor = actors.get(scenario.who);
       if (!actor) throw new Error(`${scenario.who} is missing: seed the benchmark database first`);
-      // The claims of the caller's token: every statement checks them against the user row.
-      const claims = { userId: actor.id, role: actor.role, tokenVersion: actor.tokenVersion } as TokenClaims;
+      // The claims of the caller's token: every statement checks them against the user row and session.
+      const claims = {
+        userId: actor.id,
+        role: actor.role,
+        tokenVersion: actor.tokenVersion,
+        sessionId: sessions.get(actor.id) ?? 0,
+        now,
+        activeSince: new Date(now.getTime() - 3600_000),
+      } as SessionClaims;
       const statement: SqlStatement =
         scenario.kind === 'list'
           ? listingStatement(

@@ -102,6 +102,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HELPDESK_SECRET: secret,
     TOKEN_TTL_SECONDS: wholeNumber(60, 30 * 24 * 3600).default(8 * 3600),
+    SESSION_IDLE_MINUTES: wholeNumber(1, 24 * 60).default(60),
     LOGIN_MAX_PER_ACCOUNT: wholeNumber(1).default(5),
     LOGIN_MAX_PER_IP: wholeNumber(1).default(20),
     LOGIN_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
@@ -187,6 +188,8 @@ const envSchema = z
       /** Unset outside production: the api then generates one and keeps it in its database. */
       tokenSecret: env.HELPDESK_SECRET,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      /** A session unused this long is over (ADR 0053); TOKEN_TTL_SECONDS is its absolute lifetime. */
+      sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       loginLimit: {
         maxPerAccount: env.LOGIN_MAX_PER_ACCOUNT,
         maxPerIp: env.LOGIN_MAX_PER_IP,

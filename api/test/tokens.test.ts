@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { InvalidTokenError, TokenService } from '../src/services/tokens';
 import { TEST_SECRET } from './support/session';
 
-const claims = { userId: 42, role: 'citypresident', tokenVersion: 3 } as const;
+const claims = { userId: 42, role: 'citypresident', tokenVersion: 3, sessionId: 7 } as const;
 
 /** A service whose clock the test moves (starting now), with a token it signed for an hour. */
 async function signedToken() {

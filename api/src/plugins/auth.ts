@@ -2,12 +2,22 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Role } from 'shared-contracts/contracts';
 import type { Config } from '../config';
 import { HttpError } from '../httpError';
+import { MfaChallenges, MfaService, SecretSealer } from '../services/mfa';
 import { makeDummyHash } from '../services/passwords';
+import {
+  findUserOfSession,
+  type SessionClaims,
+  type SessionPolicy,
+  type SessionTimes,
+  sessionTimes,
+  TOUCH_EVERY_MS,
+  touchSession,
+} from '../services/sessions';
 import { OutcomeLinks } from '../services/tickets/outcomeLinks';
 import { ViewLinks } from '../services/tickets/viewLinks';
 import { resolveTokenSecret } from '../services/tokenSecret';
 import { InvalidTokenError, type TokenClaims, TokenService } from '../services/tokens';
-import { findSessionUser, type UserRecord } from '../services/users';
+import type { UserRecord } from '../services/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +28,12 @@ declare module 'fastify' {
     outcomeLinks: OutcomeLinks;
     /** Verified against when an email is unknown or inactive, so sign-in timing reveals nothing. */
     dummyPasswordHash: string;
+    /** The TOTP second factor and the policy of who must use it (ADR 0054). */
+    mfa: MfaService;
+    /** The challenges a right password gets when a code must follow. */
+    mfaChallenges: MfaChallenges;
+    /** The idle timeout and absolute lifetime of a session (ADR 0053). */
+    sessionPolicy: SessionPolicy;
     /** onRequest hooks: a valid token of an active user, and, when roles are given, one of them. */
     requireUser(...roles: Role[]): onRequestAsyncHookHandler[];
     /**
@@ -33,7 +49,9 @@ declare module 'fastify' {
     /** The signed-in user (set by requireUser), read from the database on every request. */
     currentUser: UserRecord | null;
     /** The claims of a token whose signature and expiry are valid (set by requireToken). */
-    tokenClaims: TokenClaims | null;
+    tokenClaims: SessionClaims | null;
+    /** The claims of the token of a request that passed requireUser (its session id: sign-out, /profile). */
+    sessionClaims: TokenClaims | null;
   }
 }
 
@@ -49,7 +67,7 @@ export function invalidSession(): HttpError {
 }
 
 /** The token's claims of a request: requireToken has run on every route that reads them. */
-export function tokenClaimsOf(request: FastifyRequest): TokenClaims {
+export function tokenClaimsOf(request: FastifyRequest): SessionClaims {
   if (!request.tokenClaims) throw unauthorized('Sign in to continue');
   return request.tokenClaims;
 }
@@ -78,9 +96,28 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorate('viewLinks', new ViewLinks(secret, app.clock));
   app.decorate('outcomeLinks', new OutcomeLinks(secret, app.clock));
   app.decorate('dummyPasswordHash', await makeDummyHash());
+  app.decorate('mfa', new MfaService(app.db, new SecretSealer(secret)));
+  app.decorate('mfaChallenges', new MfaChallenges(secret, () => app.clock.now()));
 
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
+  app.decorateRequest('sessionClaims', null);
+  const sessionPolicy = { idleMinutes: config.sessionIdleMinutes, lifetimeSeconds: config.tokenTtlSeconds };
+  app.decorate('sessionPolicy', sessionPolicy);
+  const timesNow = () => sessionTimes(app.clock.now(), sessionPolicy);
+  /**
+   * Sessions this process recorded a use of lately (lists and stats read no row to tell): the
+   * database's condition keeps the write once a minute whatever the instances; this only saves the
+   * statement. Bounded: forgotten whole when full.
+   */
+  const touchedAt = new Map<number, number>();
+  const touch = async (sessionId: number, times: SessionTimes, lastUsedAt?: Date) => {
+    const last = lastUsedAt?.getTime() ?? touchedAt.get(sessionId) ?? 0;
+    if (times.now.getTime() - last < TOUCH_EVERY_MS) return;
+    if (touchedAt.size >= 10_000) touchedAt.clear();
+    touchedAt.set(sessionId, times.now.getTime());
+    await touchSession(app.runSql, sessionId, times);
+  };
 
   const claimsOf = async (request: FastifyRequest): Promise<TokenClaims> => {
     const header = request.headers.authorization;
@@ -96,10 +133,14 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   };
 
   const checkUser = async (request: FastifyRequest, claims: TokenClaims): Promise<void> => {
-    const user = await findSessionUser(app.runSql, claims.userId);
-    const valid = user?.isActive && user.tokenVersion === claims.tokenVersion && user.role === claims.role;
+    const times = timesNow();
+    const found = await findUserOfSession(app.runSql, claims, times);
+    const valid = found?.isActive && found.tokenVersion === claims.tokenVersion && found.role === claims.role;
     if (!valid) throw invalidSession();
+    const { lastUsedAt, ...user } = found;
+    await touch(claims.sessionId, times, lastUsedAt);
     request.currentUser = user;
+    request.sessionClaims = claims;
   };
 
   const authenticate: onRequestAsyncHookHandler = async (request) => {
@@ -120,7 +161,9 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     const tokenOfRole: onRequestAsyncHookHandler = async (request) => {
       const claims = await claimsOf(request);
       if (roles.includes(claims.role)) {
-        request.tokenClaims = claims;
+        const times = timesNow();
+        request.tokenClaims = { ...claims, ...times };
+        await touch(claims.sessionId, times);
         return;
       }
       await checkUser(request, claims);

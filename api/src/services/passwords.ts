@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { and, eq } from 'drizzle-orm';
+import type { AppDatabase } from '../db/database';
+import { users } from '../db/schema';
 
 /**
  * argon2id with the OWASP Password Storage Cheat Sheet's first configuration: 19 MiB of memory,
@@ -28,4 +31,39 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 export function makeDummyHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
+}
+
+/**
+ * True when a stored hash was made with other parameters than ARGON2_OPTIONS (or another algorithm):
+ * the next sign-in, which has the password in hand, stores a fresh hash (ADR 0054).
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  const [, memory, time, lanes] = match.map(Number);
+  return (
+    memory !== ARGON2_OPTIONS.memoryCost ||
+    time !== ARGON2_OPTIONS.timeCost ||
+    lanes !== ARGON2_OPTIONS.parallelism
+  );
+}
+
+/**
+ * After a right password: replaces a hash made with outdated parameters by one with today's. Only
+ * the hash the password was checked against is replaced (a password changed meanwhile stays), and
+ * the token version does not move: nobody is signed out by it.
+ */
+export async function rehashIfOutdated(
+  db: AppDatabase,
+  user: { id: number; passwordHash: string },
+  password: string,
+): Promise<boolean> {
+  if (!needsRehash(user.passwordHash)) return false;
+  const fresh = await hashPassword(password);
+  const updated = await db
+    .update(users)
+    .set({ passwordHash: fresh })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }

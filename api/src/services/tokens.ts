@@ -16,11 +16,15 @@ const MAX_TOKEN_LENGTH = 2048;
  */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-/** What a token says: whose it is, the role it was issued for, and the user's token version. */
+/**
+ * What a token says: whose it is, the role it was issued for, the user's token version, and the
+ * server-side session it belongs to (`sid`, ADR 0053: the session's row decides whether it still works).
+ */
 export interface TokenClaims {
   userId: number;
   role: Role;
   tokenVersion: number;
+  sessionId: number;
 }
 
 /** A token that passed every check, with the second it expires (`exp`). */
@@ -29,14 +33,15 @@ interface VerifiedToken extends TokenClaims {
 }
 
 /** The claims of a checked token, as a new object: a caller may change its copy. */
-function claimsOf({ userId, role, tokenVersion }: VerifiedToken): TokenClaims {
-  return { userId, role, tokenVersion };
+function claimsOf({ userId, role, tokenVersion, sessionId }: VerifiedToken): TokenClaims {
+  return { userId, role, tokenVersion, sessionId };
 }
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d{0,9}$/),
   role: roleSchema,
   ver: z.number().int().nonnegative(),
+  sid: z.number().int().positive().max(2_147_483_647),
 });
 
 /** Thrown for any token that cannot be trusted; the message is safe to show. */
@@ -83,7 +88,7 @@ export class TokenService {
 
   /** A token for the user, valid for TOKEN_TTL_SECONDS. */
   async sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+    return new SignJWT({ role: claims.role, ver: claims.tokenVersion, sid: claims.sessionId })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -136,6 +141,7 @@ export class TokenService {
       userId: Number(claims.data.sub),
       role: claims.data.role,
       tokenVersion: claims.data.ver,
+      sessionId: claims.data.sid,
       expiresAt: payload.exp as number,
     };
   }

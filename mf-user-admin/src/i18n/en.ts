@@ -149,6 +149,8 @@ export const userAdminEn = {
     linkKey: 'Private link {{key}}',
     nobody: 'Unknown',
     action: {
+      userMfaReset: "Reset an account's second factor",
+      userSessionsEnd: "Ended all of an account's sessions",
       ticketRead: "Read a ticket's contact details",
       memberRead: "Read a member's contact details",
       fileDownload: 'Downloaded a file',

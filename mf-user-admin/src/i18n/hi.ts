@@ -146,6 +146,8 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     linkKey: 'निजी लिंक {{key}}',
     nobody: 'अज्ञात',
     action: {
+      userMfaReset: 'खाते का दूसरा सत्यापन रीसेट किया',
+      userSessionsEnd: 'खाते के सभी सत्र समाप्त किए',
       ticketRead: 'टिकट की संपर्क जानकारी देखी',
       memberRead: 'सदस्य की संपर्क जानकारी देखी',
       fileDownload: 'फ़ाइल डाउनलोड की',

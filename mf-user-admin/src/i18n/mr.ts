@@ -146,6 +146,8 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     linkKey: 'खासगी लिंक {{key}}',
     nobody: 'माहीत नाही',
     action: {
+      userMfaReset: 'खात्याचे दुसरे पडताळणी साधन रीसेट केले',
+      userSessionsEnd: 'खात्याची सर्व सत्रे संपवली',
       ticketRead: 'तिकिटाची संपर्क माहिती पाहिली',
       memberRead: 'सदस्याची संपर्क माहिती पाहिली',
       fileDownload: 'फाइल डाउनलोड केली',

@@ -9,6 +9,16 @@ export const API_PATHS = {
     registerAdmin: '/auth/register-admin',
     check: '/auth/check',
     cityPresident: '/auth/city-president/:city',
+    logout: '/auth/logout',
+    sessions: '/auth/sessions',
+    session: '/auth/sessions/:id',
+    mfa: '/auth/mfa',
+    mfaEnroll: '/auth/mfa/enroll',
+    mfaConfirm: '/auth/mfa/confirm',
+    /** Admins: the roles that must use a second factor; a user's sessions and second factor. */
+    mfaPolicy: '/admin/mfa-policy',
+    userSessions: '/admin/users/:id/sessions',
+    userMfa: '/admin/users/:id/mfa',
   },
   users: {
     list: '/admin/users',

@@ -19,6 +19,9 @@ import { countSchema, dateTimeSchema, idSchema, isoDateSchema, pagingQuerySchema
  * - `member.erase`: a member's personal data was erased (ADR 0050): ticket ids only.
  */
 export const AUDIT_ACTIONS = [
+  // An admin reset a user's second factor, or ended all of a user's sessions (ADR 0054, 0053).
+  'user.mfa_reset',
+  'user.sessions_end',
   'ticket.read',
   'member.read',
   'file.download',

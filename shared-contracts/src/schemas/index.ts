@@ -11,5 +11,6 @@ export * from './reports';
 export * from './role';
 export * from './sla';
 export * from './stages';
+export * from './staffSignIn';
 export * from './tickets';
 export * from './users';

@@ -6,15 +6,15 @@ import {
   authCheckResponseSchema,
   cityPresidentLookupResponseSchema,
   cityPresidentParamsSchema,
+  loginAnswerSchema,
   loginRequestSchema,
-  loginResponseSchema,
   registerAdminRequestSchema,
   registerAdminResponseSchema,
 } from 'shared-contracts/contracts';
 import { HttpError, tooManyRequests } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rateLimit';
-import { verifyPassword } from '../../services/passwords';
+import { rehashIfOutdated, verifyPassword } from '../../services/passwords';
 import {
   adminExists,
   createAdmin,
@@ -23,6 +23,8 @@ import {
   toSessionUser,
 } from '../../services/users';
 import { bearerAuth, errorResponses } from '../errorResponses';
+import { issueToken } from './issueToken';
+import { staffSignInRoutes } from './staffSignIn';
 
 /** The one answer for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -84,10 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'An unknown email, a wrong password and an inactive account get the same 401 in about the same ' +
           'time. Failed attempts are limited per client address and per account (LOGIN_MAX_PER_IP, ' +
-          'LOGIN_MAX_PER_ACCOUNT per LOGIN_WINDOW_MS); beyond them the answer is 429 with Retry-After.',
+          'LOGIN_MAX_PER_ACCOUNT per LOGIN_WINDOW_MS); beyond them the answer is 429 with Retry-After. ' +
+          'A user with a second factor gets `{ mfaRequired, challenge }` and no token: POST /api/auth/mfa ' +
+          'with a code finishes the sign-in. Every token names a session of its own (POST /api/auth/logout ends it).',
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -108,15 +112,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!usable || !matches) throw new HttpError(401, LOGIN_FAILED);
       // Only failures count: the account starts afresh, the address gets its slot back.
       await Promise.all([perAccount.giveBack(request, { restart: true }), perAddress.giveBack(request)]);
-      const token = await app.tokens.sign({
-        userId: user.id,
-        role: user.role,
-        tokenVersion: user.tokenVersion,
-      });
       reply.header('cache-control', 'no-store');
-      return { user: toSessionUser(user), token };
+      await rehashIfOutdated(app.db, user, password);
+      const mfa = await app.mfa.state(user.id);
+      if (mfa.enrolled) {
+        // The password was right; the token waits for the code (ADR 0054).
+        return {
+          mfaRequired: true as const,
+          challenge: await app.mfaChallenges.sign(user.id, user.tokenVersion),
+        };
+      }
+      const token = await issueToken(app, request, user, false);
+      const mustEnrol = (await app.mfa.requiredRoles()).includes(user.role);
+      return { user: toSessionUser(user), token, ...(mustEnrol ? { mfaEnrolmentRequired: true } : {}) };
     },
   );
+
+  await app.register(staffSignInRoutes);
 
   app.get(
     API_PATHS.auth.check,

@@ -25,7 +25,7 @@ import {
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
-import type { TokenClaims } from '../tokens';
+import { liveSessionSql, type SessionClaims } from '../sessions';
 import { type AccessActor, seesContactDetails, staffScope } from './access';
 
 /** The caller of a list: who they are (from the token) and their city's name. */
@@ -485,10 +485,16 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
  * route answers plugins/auth.ts invalidSession), with their city (`city_id`, `city_name`) for the
  * scope. A city-scoped user without a city sees nothing: `city_id = null` matches no row.
  */
-export function sessionUserSql(session: TokenClaims, values: SqlValues): string {
+export function sessionUserSql(session: SessionClaims, values: SqlValues): string {
+  const live = liveSessionSql(
+    values.add(session.sessionId),
+    values.add(session.now.toISOString()),
+    values.add(session.activeSince.toISOString()),
+  );
   return `me as materialized (select u.city_id, c.name as city_name from users u
   left join cities c on c.id = u.city_id where u.id = ${values.add(session.userId)} and u.is_active
-  and u.token_version = ${values.add(session.tokenVersion)} and u.role = ${values.add(session.role)})`;
+  and u.token_version = ${values.add(session.tokenVersion)} and u.role = ${values.add(session.role)}
+  and ${live})`;
 }
 
 /** The caller's city as SQL, in a statement with `sessionUserSql`'s `me`. */
@@ -500,7 +506,7 @@ export const SESSION_CITY = '(select city_id from me)';
  * the page is empty. Exported so the benchmark can EXPLAIN and time exactly what the api sends.
  */
 export function listingStatement(
-  session: TokenClaims,
+  session: SessionClaims,
   listing: StaffListing,
   query: TicketListQuery,
   /** The api clock's now (for `due`). */
@@ -555,7 +561,7 @@ from n`;
  */
 export async function listStaffTicketsJson(
   runSql: RunSql,
-  session: TokenClaims,
+  session: SessionClaims,
   listing: StaffListing,
   query: TicketListQuery,
   now: Date,

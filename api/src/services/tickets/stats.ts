@@ -10,11 +10,11 @@
  */
 import type { TicketStatsQuery } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
-import type { TokenClaims } from '../tokens';
+import type { SessionClaims } from '../sessions';
 import { SESSION_CITY, SqlValues, sessionUserSql, ticketFilter } from './listing';
 
 /** `me` and the city and status conditions of the caller's scope and the `city` filter, on ticket_counts. */
-function countsWhere(session: TokenClaims, query: TicketStatsQuery, values: SqlValues) {
+function countsWhere(session: SessionClaims, query: TicketStatsQuery, values: SqlValues) {
   const me = sessionUserSql(session, values);
   // staffScope decides by role whether the counts are of one city; which city is the user row's.
   const actor = { id: session.userId, role: session.role, cityId: 0 };
@@ -31,7 +31,7 @@ const whenSignedIn = (json: string) =>
  * Rejected, as the JSON text of `ticketStatsSchema` (exported so the benchmark can EXPLAIN and
  * time it).
  */
-export function ticketStatsStatement(session: TokenClaims, query: TicketStatsQuery = {}): SqlStatement {
+export function ticketStatsStatement(session: SessionClaims, query: TicketStatsQuery = {}): SqlStatement {
   const values = new SqlValues();
   const { me, where } = countsWhere(session, query, values);
   return {
@@ -51,7 +51,7 @@ from ticket_counts where ${where}) k)`)}`,
  * name; pending counts pending and in-review (docs/product.md#ticket-states), approved counts only in the total. The JSON
  * text of `cityStatsResponseSchema` (exported so the benchmark can EXPLAIN and time it).
  */
-export function cityStatsStatement(session: TokenClaims, query: TicketStatsQuery = {}): SqlStatement {
+export function cityStatsStatement(session: SessionClaims, query: TicketStatsQuery = {}): SqlStatement {
   const values = new SqlValues();
   const { me, where } = countsWhere(session, query, values);
   return {

@@ -2,6 +2,8 @@ import type { AuditAction, AuditEntry, AuditFilter } from 'shared-contracts';
 
 /** The catalogue key of each recorded action's name. */
 export const ACTION_KEYS: Record<AuditAction, string> = {
+  'user.mfa_reset': 'audit.action.userMfaReset',
+  'user.sessions_end': 'audit.action.userSessionsEnd',
   'ticket.read': 'audit.action.ticketRead',
   'member.read': 'audit.action.memberRead',
   'file.download': 'audit.action.fileDownload',
