@@ -117,8 +117,10 @@ describe.each(databaseKinds)('/track on %s', (kind) => {
     expect(listed.statusCode).toBe(200);
     const tickets = listed.json().tickets as { id: number }[];
     expect(tickets.map((ticket) => ticket.id).sort((a, b) => a - b)).toEqual(member.ticketIds);
-    // The fresh link replaces the older ones (docs/product.md#private-links).
-    expect((await listTickets(member.userId, member.firstLink)).statusCode).not.toBe(200);
+    // A request never replaces a live link (ADR 0052): the saved link keeps working, and the
+    // email carries that same link again.
+    expect((await listTickets(member.userId, member.firstLink)).statusCode).toBe(200);
+    expect(link).toBe(member.firstLink);
 
     // The unknown address: its row is settled with a note, and nothing went out.
     expect(sink.to(unknown)).toEqual([]);
@@ -191,15 +193,18 @@ describe.each(databaseKinds)('/track limits on %s', (kind) => {
     await app?.close();
   });
 
-  it('limits each address (MEMBER_LINK_MAX_PER_EMAIL) whoever asks, and each client address (MEMBER_LINK_MAX_PER_IP)', async () => {
+  it('limits each address from each client (MEMBER_LINK_MAX_PER_EMAIL), and each client address (MEMBER_LINK_MAX_PER_IP)', async () => {
     const email = `limited.${Date.now()}@example.com`;
-    // Per address: from two clients, the third request for it is refused.
+    // Per address and client: the third request for it from one client is refused...
     expect((await ask(app, email, '10.1.0.1')).statusCode).toBe(202);
-    expect((await ask(app, email, '10.1.0.2')).statusCode).toBe(202);
-    const refused = await ask(app, email, '10.1.0.3');
+    expect((await ask(app, email, '10.1.0.1')).statusCode).toBe(202);
+    const refused = await ask(app, email, '10.1.0.1');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await rowsFor(app, email)).toHaveLength(2);
+    // ...and a stranger who spent it cannot keep the member from asking (ADR 0052).
+    expect((await ask(app, email, '10.1.0.2')).statusCode).toBe(202);
+    expect(await rowsFor(app, email)).toHaveLength(3);
 
     // Per client: four addresses, then the fifth is refused.
     for (let i = 0; i < 4; i++)

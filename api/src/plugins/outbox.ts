@@ -85,7 +85,8 @@ export function registerOutbox(app: FastifyInstance, config: Config, options: Ou
     config.outbox,
     app.log.child({ component: 'outbox' }),
     {
-      'member.link_requested': (row) => prepareMemberLink(app.db, row),
+      // A request sends the member's live link again (ADR 0052); a rotation replaces it.
+      'member.link_requested': (row) => prepareMemberLink(app.db, row, true),
       'member.link_rotated': (row) => prepareMemberLink(app.db, row),
     },
     options.afterClaim,

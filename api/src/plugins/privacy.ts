@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { PrivacyJob } from '../services/privacy/retention';
+import { useDerivedMemberKeys } from '../services/tickets/linkKeys';
+import { resolveTokenSecret } from '../services/tokenSecret';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +17,11 @@ declare module 'fastify' {
  * started when the app is ready, stopped (a run under way finished) when it closes. Registered
  * after the ticket services, whose upload store it deletes erased files from.
  */
-export function registerPrivacyJob(app: FastifyInstance, config: Config): void {
+export async function registerPrivacyJob(app: FastifyInstance, config: Config): Promise<void> {
+  const { secret } = await resolveTokenSecret(app.db, config.tokenSecret);
+  // Member keys derived from the api's secret (the same on every instance), so any instance can
+  // send a member's live link again (ADR 0052).
+  useDerivedMemberKeys(createHmac('sha256', secret).update('member-links').digest('base64url'));
   const job = new PrivacyJob(
     app.db,
     app.clock,

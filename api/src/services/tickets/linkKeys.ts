@@ -4,6 +4,7 @@
  * issued. Rotating a key replaces its hash, so the old link stops at the next request; the new
  * link is answered to the staff member who rotated it and goes to the member by email (the outbox).
  */
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Writer } from '../../db/database';
 import { tickets, users } from '../../db/schema';
@@ -22,15 +23,49 @@ export const LIVE_MEMBER_KEY_HASH = sql<
   string | null
 >`case when ${users.accessKeyExpiresAt} > now() then ${users.accessKeyHash} end`;
 
-/** A fresh member key for this member (the old one stops at once); the new private link. */
+/**
+ * The key member keys are derived from (ADR 0052), set once at start from the api's secret (the
+ * same on every instance). Unset (a tool without the app), keys are random, as before.
+ */
+let memberLinkSecret: string | null = null;
+
+export function useDerivedMemberKeys(secret: string): void {
+  memberLinkSecret = secret;
+}
+
+/**
+ * The member's secret for a key that expires at `expiresAt`: HMAC-SHA256 of the member and the
+ * expiry (43 characters, base64url), so the api can send a live link again without keeping it;
+ * null when keys are random.
+ */
+export function derivedMemberSecret(memberId: number, expiresAt: Date): string | null {
+  if (!memberLinkSecret) return null;
+  return createHmac('sha256', memberLinkSecret)
+    .update(`member-link:${memberId}:${expiresAt.getTime()}`)
+    .digest('base64url');
+}
+
+/**
+ * A fresh member key for this member (the old one stops at once); the new private link. Its expiry
+ * is whole milliseconds (what the secret is derived from, read back exactly) and always later than
+ * the previous one's, so a new key never equals the old.
+ */
 export async function issueMemberKey(db: Writer, userId: number): Promise<string | null> {
-  const secret = newSecret();
   const [row] = await db
     .update(users)
-    .set({ accessKeyHash: hashSecret(secret), accessKeyExpiresAt: memberKeyExpiry })
+    .set({
+      accessKeyExpiresAt: sql`greatest(date_trunc('milliseconds', ${memberKeyExpiry}),
+        coalesce(${users.accessKeyExpiresAt}, '-infinity'::timestamptz) + interval '1 millisecond')`,
+    })
     .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return row ? memberUrlOf(row.id, secret) : null;
+    .returning({ id: users.id, expiresAt: users.accessKeyExpiresAt });
+  if (!row?.expiresAt) return null;
+  const secret = derivedMemberSecret(row.id, row.expiresAt) ?? newSecret();
+  await db
+    .update(users)
+    .set({ accessKeyHash: hashSecret(secret) })
+    .where(eq(users.id, userId));
+  return memberUrlOf(row.id, secret);
 }
 
 /** A member key when the member has none live (new, expired or revoked), else null. */
