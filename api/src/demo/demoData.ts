@@ -5,6 +5,7 @@ import { cities, cityCommittees, committees, users } from '../db/schema';
 import { hashPassword } from '../services/passwords';
 import { openCarriedOverStages } from '../services/sla/stages';
 import { scheduleCarriedOverStages } from '../services/workflow/scheduler';
+import { seedDemoProjects } from './demoProjects';
 import { DEFAULT_DEMO_TICKETS, seedDemoTickets } from './demoTickets';
 
 /** The cities whose office bearers get demo accounts (docs/architecture.md#run-modes), then a few more chapters. */
@@ -185,6 +186,8 @@ export async function seedDemoData(
       passwordHash,
       count: tickets,
     });
+    // The register's demo projects, with a share of the demo tickets about them (ADR 0055).
+    await seedDemoProjects(tx, cityId);
     // The open demo tickets' current stages, as migration 0010 opens them on an existing database,
     // entered when each ticket last changed, with their due times on the default calendar (many
     // are overdue: the lists show it; the scheduler escalates them once it ticks).

@@ -7,6 +7,7 @@ import { DESCRIPTION_MAX_CHARS, DESCRIPTION_MAX_WORDS, MAX_ID, TEXT_LIMITS } fro
 import { countWords } from '../rules/wordCount';
 import {
   asName,
+  coercedIdSchema,
   countSchema,
   dateTimeSchema,
   emailSchema,
@@ -18,6 +19,7 @@ import {
   withoutControlCharacters,
 } from './common';
 import { appealSchema, lastWordSchema, ticketRatingSchema } from './lastWord';
+import { reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './projects';
 import { roleSchema } from './role';
 import { alertLevelSchema, dueFilterSchema, slaStageSchema, ticketSortSchema } from './stages';
 
@@ -188,6 +190,12 @@ export const ticketSchema = z.object({
   /** When and why the member reopened it (once per ticket). */
   reopenedAt: z.nullish(dateTimeSchema),
   reopenReason: z.nullish(z.string()),
+  /** The RERA project the complaint is about, if the member named one (ADR 0055). */
+  project: z.nullish(ticketProjectSchema),
+  /** Staff reading one ticket: its links to other tickets, both ways (ADR 0056). */
+  links: z.optional(z.array(ticketLinkSchema)),
+  /** The member reading their ticket: how many other complaints staff linked with it (no more). */
+  similarCount: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** The member's appeal to the association president (once per ticket), if any. */
   appeal: z.nullish(appealSchema),
   /** The member's view only: what the member may do now (the server's clock and table). */
@@ -232,6 +240,8 @@ export const ticketListQuerySchema = z.extend(pagingQuerySchema, {
   due: z.optional(dueFilterSchema),
   /** `due`: the earliest due time first (tickets without one last); absent: newest first. */
   sort: z.optional(ticketSortSchema),
+  /** Only the tickets about this RERA project (ADR 0055). */
+  projectId: z.optional(coercedIdSchema),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 export type TicketListQueryInput = z.input<typeof ticketListQuerySchema>;
@@ -344,6 +354,16 @@ export const ticketSubmitSchema = z.object({
   description: descriptionSchema,
   phoneUpdates: phoneUpdatesSchema,
   language: submitLanguageSchema,
+  /** The RERA project picked in the form's typeahead; '' or absent: none (ADR 0055). */
+  projectId: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(selectedId('Please choose a project from the list.')),
+  ),
+  /** The form posted without scripts has a plain field for the project's RERA number instead. */
+  reraNumber: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(reraNumberSchema),
+  ),
 });
 export type TicketSubmit = z.infer<typeof ticketSubmitSchema>;
 /** What the form holds before parsing: every field a string. */
@@ -361,6 +381,10 @@ export interface TicketSubmitForm {
   phoneUpdates: string;
   /** The page's language when it was sent (the page adds it; the form does not show it). */
   language?: string;
+  /** The project's id picked in the typeahead ('' when none). */
+  projectId?: string;
+  /** The project's RERA number typed into the plain field of the form without scripts. */
+  reraNumber?: string;
 }
 /** The text fields of the submit form, in the form's order: the multipart fields besides the file. */
 export const SUBMIT_FORM_FIELDS = [
@@ -375,6 +399,8 @@ export const SUBMIT_FORM_FIELDS = [
   'description',
   'phoneUpdates',
   'language',
+  'projectId',
+  'reraNumber',
 ] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';

@@ -18,7 +18,9 @@
 import {
   DAY_MS,
   MAX_ID,
+  normaliseReraNumber,
   type Role,
+  reraNumberProblem,
   TICKET_ID_PREFIX,
   TICKETS_PAGE_SIZE,
   type TicketListQuery,
@@ -113,6 +115,8 @@ interface TicketSearch {
   words?: string;
   ticketId?: number;
   email?: string;
+  /** A RERA registration number: the tickets about that project (ADR 0055). */
+  rera?: string;
   mobile?: string;
 }
 
@@ -130,6 +134,8 @@ function ticketSearch(q: string, contactDetails: boolean): TicketSearch {
   if (/[\p{L}\p{N}]/u.test(text)) search.words = text;
   const number = TICKET_NUMBER.exec(text)?.[1];
   if (number && Number(number) >= 1 && Number(number) <= MAX_ID) search.ticketId = Number(number);
+  const rera = normaliseReraNumber(text);
+  if (/\d/.test(rera) && rera.length >= 5 && reraNumberProblem(rera) === null) search.rera = rera;
   if (contactDetails) {
     if (EMAIL.test(text)) search.email = text.toLowerCase();
     const digits = text.replace(/[\s()-]/g, '');
@@ -168,6 +174,11 @@ export interface SearchParts {
 function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
   const other: string[] = [];
   if (search.ticketId !== undefined) other.push(`t.id = ${values.add(search.ticketId)}`);
+  if (search.rera) {
+    other.push(
+      `t.project_id in (select p.id from projects p where p.rera_number = ${values.add(search.rera)})`,
+    );
+  }
   const contact: string[] = [];
   if (search.email) contact.push(`lower(u.email) = ${values.add(search.email)}`);
   if (search.mobile) contact.push(`u.mobile = ${values.add(search.mobile)}`);
@@ -248,6 +259,8 @@ export function ticketFilter(
   if (scope.kind === 'city') cityStatus.push(`city_id = ${actorCity ?? values.add(scope.cityId)}`);
   if (listing.statuses) cityStatus.push(`status in (${listing.statuses.map(statusLiteral).join(', ')})`);
   if (listing.rule) other.push(listing.rule);
+  // One project's tickets (ADR 0055): tickets_project_created_idx, newest first.
+  if (query.projectId !== undefined) other.push(`t.project_id = ${values.add(query.projectId)}`);
   // `due`: the open stage's due time passed (overdue), or its reminder point did and the due time
   // not yet (soon); both read an index of `tickets` (tickets_due_idx, tickets_due_soon_idx).
   if (query.due && now) {
@@ -477,7 +490,9 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
   (select row_to_json(x) from (select u.id, u.full_name as "fullName" from users u
     where u.id = t.observer_id and u.full_name <> '') x) as "observer",
   t.stage, ${iso('t.due_at')} as "dueAt", ${iso('t.due_soon_at')} as "dueSoonAt", t.escalation,
-  ${iso('t.closed_at')} as "closedAt", ${iso('t.reopened_at')} as "reopenedAt", t.reopen_reason as "reopenReason") j`;
+  ${iso('t.closed_at')} as "closedAt", ${iso('t.reopened_at')} as "reopenedAt", t.reopen_reason as "reopenReason",
+  (select row_to_json(x) from (select p.id, p.rera_number as "reraNumber", p.name from projects p
+    where p.id = t.project_id) x) as project) j`;
 
 /**
  * The CTE `me`: the user behind the token, read in the statement that answers the call (lists,

@@ -6,7 +6,7 @@
  */
 import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
-import type { Ticket, TicketAttachment, TicketComment } from 'shared-contracts/contracts';
+import type { Ticket, TicketAttachment, TicketComment, TicketProject } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { attachments, cities, committees, tickets, users } from '../../db/schema';
 import { readHistory } from '../history/historyStore';
@@ -72,6 +72,9 @@ const selection = {
   closedAt: tickets.closedAt,
   reopenedAt: tickets.reopenedAt,
   reopenReason: tickets.reopenReason,
+  // The ticket's project (ADR 0055), as the list's statement writes it.
+  project: sql<TicketProject | null>`(select row_to_json(x) from (select p.id, p.rera_number as "reraNumber", p.name
+    from projects p where p.id = ${tickets.projectId}) x)`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
   cityName: cities.name,
@@ -198,6 +201,7 @@ export function toTicket(
     closedAt: row.closedAt ? row.closedAt.toISOString() : null,
     reopenedAt: row.reopenedAt ? row.reopenedAt.toISOString() : null,
     reopenReason: row.reopenReason,
+    project: row.project ?? null,
     ...(options.history ? { comments: history?.get(row.id) ?? [] } : {}),
     ...(options.attachments ? { attachments: files?.get(row.id) ?? [] } : {}),
   };

@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
+import { resolveSubmitProject } from '../projects/register';
 import { syncStage } from '../sla/stages';
 import { claimKey, recordAnswer } from '../tickets/idempotency';
 import { hashSecret, newSecret, shareUrlOf } from '../tickets/keys';
@@ -114,6 +115,10 @@ export async function resolveSubmitRefs(db: AppDatabase, input: TicketSubmit): P
   if (!city || !committee || problems.length) {
     throw new HttpError(400, MESSAGES.selectCityAndCommittee, problems);
   }
+  // The project, by the typeahead's id or the plain field's RERA number (ADR 0055): kept on the
+  // input as its id, which the ticket stores and the chain's conflict check reads.
+  const projectId = await resolveSubmitProject(db, input);
+  if (projectId !== undefined) input.projectId = projectId;
   return { city, committee };
 }
 
@@ -257,6 +262,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           submitterMobile: input.mobile,
           phoneUpdates: input.phoneUpdates,
           language: input.language,
+          projectId: input.projectId ?? null,
         })
         .returning({ id: tickets.id });
       if (!ticket) throw new Error('insert returned no ticket');

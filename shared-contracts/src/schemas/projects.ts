@@ -1,0 +1,220 @@
+/**
+ * The register of RERA projects and the links between tickets (ADR 0055, ADR 0056): what the
+ * submit form's typeahead, the staff project page, the admins' screen and import, and the
+ * duplicate links send and receive.
+ */
+import * as z from 'zod/mini';
+import { TEXT_LIMITS } from '../constants';
+import { errorMessage } from '../i18n/text';
+import { asName, coercedIdSchema, countSchema, dateTimeSchema, idSchema, optionalText } from './common';
+
+/** Maharashtra's RERA registration numbers: `P` and 11 digits (`P52100012345`). */
+export const MAHARASHTRA_RERA = /^P\d{11}$/;
+/** Other states' numbers are kept as typed: letters, digits and the separators registers use. */
+const OTHER_RERA = /^[A-Z0-9][A-Z0-9/.\-_]*$/;
+/** The longest RERA number accepted (Karnataka's `PRM/KA/RERA/1251/446/PR/171015/000438` is 37). */
+export const RERA_NUMBER_MAX = 60;
+/** Projects the typeahead offers at most. */
+export const PROJECT_TYPEAHEAD_LIMIT = 10;
+
+/** A RERA number as the register writes it: upper case, without spaces. */
+export function normaliseReraNumber(text: string): string {
+  return text.trim().toUpperCase().replace(/\s+/g, '');
+}
+
+/**
+ * Why a RERA number is refused, or null when it is fine: one that reads as Maharashtra's (`P`
+ * then digits only) must be `P` + 11 digits; any other is accepted as typed if it is made of
+ * letters, digits and `/ . - _`.
+ */
+export function reraNumberProblem(text: string): 'reraNumberFormat' | 'reraNumberInvalid' | null {
+  const number = normaliseReraNumber(text);
+  if (/^P\d+$/.test(number)) return MAHARASHTRA_RERA.test(number) ? null : 'reraNumberFormat';
+  if (number.length < 3 || number.length > RERA_NUMBER_MAX || !OTHER_RERA.test(number)) {
+    return 'reraNumberInvalid';
+  }
+  return null;
+}
+
+/** A RERA number in a body: normalised, then checked (400 naming the field otherwise). */
+export const reraNumberSchema = z.pipe(
+  z.string().check(
+    z.maxLength(RERA_NUMBER_MAX * 2, { error: errorMessage('reraNumberInvalid'), abort: true }),
+    z.refine((text) => reraNumberProblem(text) !== 'reraNumberFormat', errorMessage('reraNumberFormat')),
+    z.refine((text) => reraNumberProblem(text) !== 'reraNumberInvalid', errorMessage('reraNumberInvalid')),
+  ),
+  z.transform(normaliseReraNumber),
+);
+
+/** A project as the typeahead shows it to anyone: its public facts only. */
+export const publicProjectSchema = z.object({
+  id: idSchema,
+  reraNumber: z.string(),
+  name: z.string(),
+  promoter: z.string(),
+  city: z.string(),
+});
+export type PublicProject = z.infer<typeof publicProjectSchema>;
+
+/** A project of the register (staff and admins). */
+export const projectSchema = z.object({
+  id: idSchema,
+  reraNumber: z.string(),
+  name: z.string(),
+  promoter: z.string(),
+  cityId: idSchema,
+  city: z.string(),
+  district: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** A ticket's project, as the ticket carries it. */
+export const ticketProjectSchema = z.object({ id: idSchema, reraNumber: z.string(), name: z.string() });
+export type TicketProject = z.infer<typeof ticketProjectSchema>;
+
+/** GET /projects?q= (the typeahead: a name's, promoter's words or a number's start). */
+export const projectsQuerySchema = z.object({
+  q: z._default(optionalText(TEXT_LIMITS.search), ''),
+});
+export type ProjectsQuery = z.infer<typeof projectsQuerySchema>;
+
+/** GET /projects answer. */
+export const projectsResponseSchema = z.object({ projects: z.array(publicProjectSchema) });
+export type ProjectsResponse = z.infer<typeof projectsResponseSchema>;
+
+const projectName = asName(
+  optionalText(TEXT_LIMITS.name).check(z.minLength(1, { error: errorMessage('fieldRequired'), abort: true })),
+);
+
+/** POST /projects and PUT /projects/{id} body (admins). */
+export const projectInputSchema = z.object({
+  reraNumber: reraNumberSchema,
+  name: projectName,
+  promoter: z._default(asName(optionalText(TEXT_LIMITS.name)), ''),
+  cityId: idSchema,
+  district: z._default(asName(optionalText(TEXT_LIMITS.name)), ''),
+});
+export type ProjectInput = z.infer<typeof projectInputSchema>;
+export type ProjectInputForm = z.input<typeof projectInputSchema>;
+
+/** POST /projects, PUT /projects/{id} answer. */
+export const projectResponseSchema = z.object({ project: projectSchema });
+export type ProjectResponse = z.infer<typeof projectResponseSchema>;
+
+/** A ticket as the project page lists it (the oldest open one). */
+export const projectTicketSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  /** The ticket's status (a status of TICKET_STATUSES). */
+  status: z.string(),
+  createdAt: dateTimeSchema,
+});
+
+/**
+ * GET /projects/{id} answer (staff, within what they may see): the project, its tickets by
+ * status, how many are open and overdue, and the oldest open one.
+ */
+export const projectDetailResponseSchema = z.object({
+  project: projectSchema,
+  counts: z.object({
+    total: countSchema,
+    pending: countSchema,
+    'in-review': countSchema,
+    approved: countSchema,
+    resolved: countSchema,
+    rejected: countSchema,
+  }),
+  open: countSchema,
+  overdue: countSchema,
+  oldestOpen: z.nullable(projectTicketSchema),
+});
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponseSchema>;
+
+/** GET /projects/register (admins): the register, by name, a page at a time. */
+export const projectRegisterQuerySchema = z.object({
+  q: z._default(optionalText(TEXT_LIMITS.search), ''),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+});
+export const projectRegisterResponseSchema = z.object({
+  projects: z.array(projectSchema),
+  total: countSchema,
+});
+export type ProjectRegisterResponse = z.infer<typeof projectRegisterResponseSchema>;
+/** Projects per page of the register. */
+export const PROJECT_REGISTER_PAGE_SIZE = 20;
+
+/** The columns of an import file, in this order, under a header line naming them. */
+export const PROJECT_CSV_COLUMNS = ['rera_number', 'name', 'promoter', 'city', 'district'] as const;
+
+/** POST /projects/import query: `dryRun=true` changes nothing and says what would be done. */
+export const projectImportQuerySchema = z.object({
+  dryRun: z._default(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((value) => value === 'true'),
+    ),
+    false,
+  ),
+});
+export type ProjectImportQuery = z.infer<typeof projectImportQuerySchema>;
+
+/** Why an import line is refused. */
+export const PROJECT_IMPORT_REASONS = [
+  'BAD_NUMBER',
+  'UNKNOWN_CITY',
+  'DUPLICATE',
+  'MISSING_NAME',
+  'BAD_LINE',
+] as const;
+export type ProjectImportReason = (typeof PROJECT_IMPORT_REASONS)[number];
+
+/** One line of the file and what the import does (or would do) with it. */
+export const projectImportLineSchema = z.object({
+  line: countSchema,
+  outcome: z.enum(['added', 'changed', 'unchanged', 'refused']),
+  reraNumber: z.string(),
+  reason: z.optional(z.enum(PROJECT_IMPORT_REASONS)),
+});
+export type ProjectImportLine = z.infer<typeof projectImportLineSchema>;
+
+/** POST /projects/import answer: the counts and every line that is not unchanged. */
+export const projectImportResponseSchema = z.object({
+  dryRun: z.boolean(),
+  added: countSchema,
+  changed: countSchema,
+  unchanged: countSchema,
+  refused: countSchema,
+  lines: z.array(projectImportLineSchema),
+});
+export type ProjectImportResponse = z.infer<typeof projectImportResponseSchema>;
+
+/** The kinds of link between two tickets. */
+export const TICKET_LINK_KINDS = ['duplicate', 'related'] as const;
+export type TicketLinkKind = (typeof TICKET_LINK_KINDS)[number];
+
+/** POST /tickets/{id}/links body: `{id}` is a duplicate of (or related to) `ticketId`. */
+export const ticketLinkRequestSchema = z.object({
+  ticketId: idSchema,
+  kind: z.enum(TICKET_LINK_KINDS),
+});
+export type TicketLinkRequest = z.infer<typeof ticketLinkRequestSchema>;
+
+/** DELETE /tickets/{id}/links/{otherId} params. */
+export const ticketLinkParamsSchema = z.object({ id: coercedIdSchema, otherId: coercedIdSchema });
+
+/**
+ * One link as the staff see it on a ticket: `role` says what the other ticket is to this one
+ * (`primary`: this is its duplicate; `duplicate`: it is this one's duplicate; `related`).
+ */
+export const ticketLinkSchema = z.object({
+  ticketId: idSchema,
+  role: z.enum(['primary', 'duplicate', 'related']),
+  title: z.string(),
+  /** The ticket's status (a status of TICKET_STATUSES). */
+  status: z.string(),
+});
+export type TicketLink = z.infer<typeof ticketLinkSchema>;
+
+/** POST /tickets/{id}/links and DELETE answers: the ticket's links after the change. */
+export const ticketLinksResponseSchema = z.object({ links: z.array(ticketLinkSchema) });
+export type TicketLinksResponse = z.infer<typeof ticketLinksResponseSchema>;
