@@ -206,6 +206,8 @@ export const tickets = pgTable(
     phoneUpdates: boolean('phone_updates').notNull().default(false),
     /** The language the member read the submit form in: their messages about it are written in it. */
     language: text('language').notNull().default('en'),
+    /** The RERA project the complaint is about, when the member named one (ADR 0055). */
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'restrict' }),
     version: integer('version').notNull().default(1),
     /**
      * The open stage (docs/architecture.md#time-and-service-levels), copied from `ticket_stages` in
@@ -842,4 +844,57 @@ export const mfaRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
+);
+
+/**
+ * The register of RERA projects (ADR 0055, migration 0022): `reraNumber` as the register writes it
+ * (upper case, no spaces; Maharashtra's `P` + 11 digits, other states' as typed), unique. Public
+ * facts only: the submit form's typeahead shows them to anyone.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reraNumber: text('rera_number').notNull(),
+    name: text('name').notNull(),
+    promoter: text('promoter').notNull().default(''),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    district: text('district').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('projects_rera_number_unique').on(table.reraNumber),
+    index('projects_city_idx').on(table.cityId),
+  ],
+);
+
+/**
+ * Links between tickets (ADR 0056, migration 0022): `ticketId` is a duplicate of `otherId` (its
+ * primary; one per duplicate) or related to it. Read both ways.
+ */
+export const ticketLinks = pgTable(
+  'ticket_links',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'duplicate' | 'related'>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.otherId] }),
+    uniqueIndex('ticket_links_one_primary')
+      .on(table.ticketId)
+      .where(sql`${table.kind} = 'duplicate'`),
+    index('ticket_links_other_idx').on(table.otherId),
+    check('ticket_links_kind_check', sql`${table.kind} in ('duplicate', 'related')`),
+    check('ticket_links_not_self', sql`${table.ticketId} <> ${table.otherId}`),
+  ],
 );

@@ -8,6 +8,7 @@ import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
 import { privacyRoutes } from './privacy';
 import { messageRoutes } from './messages';
+import { projectRoutes } from './projects';
 import { reportRoutes } from './reports';
 import { slaRoutes } from './sla';
 import { ticketActionRoutes } from './tickets/actions';
@@ -36,4 +37,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(slaRoutes);
   await app.register(reportRoutes);
   await app.register(lastWordRoutes);
+  await app.register(projectRoutes);
 };

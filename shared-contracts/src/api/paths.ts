@@ -82,6 +82,18 @@ export const API_PATHS = {
     reopen: '/tickets/:id/reopen',
     appeal: '/tickets/:id/appeal',
     transfer: '/tickets/:id/transfer',
+    /** Links between tickets (ADR 0056): add one, remove one. */
+    links: '/tickets/:id/links',
+    link: '/tickets/:id/links/:otherId',
+  },
+  /** The register of RERA projects (ADR 0055). */
+  projects: {
+    search: '/projects',
+    register: '/projects/register',
+    byId: '/projects/:id',
+    create: '/projects',
+    update: '/projects/:id',
+    import: '/projects/import',
   },
   appeals: {
     list: '/appeals',

@@ -231,5 +231,12 @@ export const commonEn = {
     appealAlreadyDecided: 'This appeal has already been decided',
     transferSamePlace: 'Choose another city or committee to transfer to',
     starsRange: 'Choose from 1 to 5 stars',
+    reraNumberFormat: 'A Maharashtra RERA number is P followed by 11 digits',
+    reraNumberInvalid: 'Enter the RERA registration number as the register writes it',
+    projectNotFound: 'Project not found',
+    projectExists: 'A project with this RERA number already exists',
+    linkSelf: 'A ticket cannot be linked to itself',
+    linkChain: 'A duplicate points to a primary that is not itself a duplicate',
+    selectProject: 'Please choose a project from the list.',
   },
 };

@@ -215,5 +215,12 @@ export const commonHi: Translation<typeof commonEn> = {
     appealAlreadyDecided: 'इस अपील पर पहले ही निर्णय हो चुका है',
     transferSamePlace: 'स्थानांतरण के लिए कोई दूसरा शहर या समिति चुनें',
     starsRange: '1 से 5 स्टार चुनें',
+    reraNumberFormat: 'महाराष्ट्र का RERA नंबर P के बाद 11 अंकों का होता है',
+    reraNumberInvalid: 'RERA पंजीकरण नंबर वैसे ही लिखें जैसे रजिस्टर में लिखा है',
+    projectNotFound: 'प्रोजेक्ट नहीं मिला',
+    projectExists: 'इस RERA नंबर का प्रोजेक्ट पहले से मौजूद है',
+    linkSelf: 'किसी टिकट को उसी से नहीं जोड़ा जा सकता',
+    linkChain: 'डुप्लिकेट ऐसे मुख्य टिकट से जुड़ता है जो स्वयं डुप्लिकेट न हो',
+    selectProject: 'कृपया सूची में से प्रोजेक्ट चुनें।',
   },
 };

@@ -215,5 +215,12 @@ export const commonMr: Translation<typeof commonEn> = {
     appealAlreadyDecided: 'या अपीलवर आधीच निर्णय झाला आहे',
     transferSamePlace: 'हस्तांतरणासाठी दुसरे शहर किंवा समिती निवडा',
     starsRange: '1 ते 5 स्टार निवडा',
+    reraNumberFormat: 'महाराष्ट्राचा RERA क्रमांक P नंतर 11 अंकांचा असतो',
+    reraNumberInvalid: 'RERA नोंदणी क्रमांक नोंदवहीत लिहिल्याप्रमाणे लिहा',
+    projectNotFound: 'प्रकल्प सापडला नाही',
+    projectExists: 'या RERA क्रमांकाचा प्रकल्प आधीच अस्तित्वात आहे',
+    linkSelf: 'तिकीट स्वतःशीच जोडता येत नाही',
+    linkChain: 'डुप्लिकेट अशा मुख्य तिकिटाशी जोडले जाते जे स्वतः डुप्लिकेट नाही',
+    selectProject: 'कृपया यादीतून प्रकल्प निवडा.',
   },
 };
