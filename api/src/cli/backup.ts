@@ -9,9 +9,33 @@
 // it. A file is in place before the row that names it commits, and a named file is never removed,
 // so every file a dumped row names is already there when the copy starts. Files that arrive later
 // are extra: once restored, no row names them and the api's sweep removes them.
+//
+// A backup holds every member's personal data (ADR 0052): its folder is 0700 and its files 0600,
+// whatever the umask, and with BACKUP_PASSPHRASE every file is encrypted (AES-256-GCM with a key
+// from scrypt of the passphrase and the salt in backup.json); restore then needs the passphrase.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Client } from 'pg';
 import { loadConfig } from '../config';
 import { StartupError } from '../startupError';
@@ -69,29 +93,140 @@ interface Target {
   env: NodeJS.ProcessEnv;
 }
 
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** The files' key: scrypt of the passphrase and the backup's salt. */
+const keyOf = (passphrase: string, salt: Buffer) => scryptSync(passphrase, salt, 32);
+
+/** Encrypts a file in place: IV, then the ciphertext, then GCM's tag. */
+async function encryptFile(file: string, key: Buffer): Promise<void> {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = `${file}.sealing`;
+  const out = createWriteStream(sealed, { mode: PRIVATE_FILE });
+  out.write(iv);
+  await pipeline(createReadStream(file), cipher, out, { end: false });
+  await new Promise<void>((resolve, reject) =>
+    out.end(cipher.getAuthTag(), () => resolve()).on('error', reject),
+  );
+  renameSync(sealed, file);
+}
+
+/** Decrypts `file` into `to`; refuses a wrong passphrase or a changed file. */
+async function decryptFile(file: string, to: string, key: Buffer): Promise<void> {
+  const fd = openSync(file, 'r');
+  const size = fstatSync(fd).size;
+  const iv = Buffer.alloc(IV_BYTES);
+  const tag = Buffer.alloc(TAG_BYTES);
+  readSync(fd, iv, 0, IV_BYTES, 0);
+  readSync(fd, tag, 0, TAG_BYTES, size - TAG_BYTES);
+  closeSync(fd);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  try {
+    await pipeline(
+      createReadStream(file, { start: IV_BYTES, end: size - TAG_BYTES - 1 }),
+      decipher,
+      createWriteStream(to, { mode: PRIVATE_FILE }),
+    );
+  } catch {
+    rmSync(to, { force: true });
+    throw new BackupError(
+      `cannot decrypt ${path.basename(file)}: wrong BACKUP_PASSPHRASE, or the file was changed`,
+    );
+  }
+}
+
+/** Every file of the backup, 0600 (and encrypted with `key`); folders 0700. */
+async function seal(folder: string, key: Buffer | null): Promise<void> {
+  chmodSync(folder, PRIVATE_FOLDER);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) await seal(full, key);
+    else {
+      chmodSync(full, PRIVATE_FILE);
+      if (key) await encryptFile(full, key);
+    }
+  }
+}
+
 async function backup(target: Target, folder: string): Promise<string> {
   if (existsSync(folder) && readdirSync(folder).length > 0) {
     throw new BackupError(`${folder} is not empty: back up into a new folder`);
   }
-  mkdirSync(folder, { recursive: true });
-  // First the database, then the files (see the top of this file).
-  await pgTool(target, 'pg_dump', [
-    '--format=custom',
-    '--no-owner',
-    '--no-privileges',
-    `--file=${path.join(folder, DUMP_FILE)}`,
-  ]);
-  const files = copyStored(target.uploadDir, path.join(folder, UPLOADS));
-  writeFileSync(
-    path.join(folder, 'backup.json'),
-    `${JSON.stringify({ createdAt: new Date().toISOString(), database: DUMP_FILE, uploads: UPLOADS, files }, null, 2)}\n`,
-  );
-  return `Backed up the database and ${files} stored files into ${folder}`;
+  // Nothing written below is readable by anyone else, even for a moment.
+  const umask = process.umask(0o077);
+  try {
+    mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
+    chmodSync(folder, PRIVATE_FOLDER);
+    // First the database, then the files (see the top of this file).
+    await pgTool(target, 'pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${path.join(folder, DUMP_FILE)}`,
+    ]);
+    const files = copyStored(target.uploadDir, path.join(folder, UPLOADS));
+    const passphrase = target.env.BACKUP_PASSPHRASE;
+    const salt = randomBytes(SALT_BYTES);
+    await seal(folder, passphrase ? keyOf(passphrase, salt) : null);
+    const encryption = passphrase
+      ? { cipher: 'aes-256-gcm', kdf: 'scrypt', salt: salt.toString('base64') }
+      : null;
+    writeFileSync(
+      path.join(folder, 'backup.json'),
+      `${JSON.stringify({ createdAt: new Date().toISOString(), database: DUMP_FILE, uploads: UPLOADS, files, encryption }, null, 2)}\n`,
+      { mode: PRIVATE_FILE },
+    );
+    return `Backed up the database and ${files} stored files into ${folder}${passphrase ? ' (encrypted)' : ''}`;
+  } finally {
+    process.umask(umask);
+  }
 }
 
-async function restore(target: Target, folder: string): Promise<string> {
+/** The key of an encrypted backup (BACKUP_PASSPHRASE), or null for a plain one. */
+function restoreKey(target: Target, folder: string): Buffer | null {
+  const manifest = path.join(folder, 'backup.json');
+  const encryption = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { encryption?: { salt: string } | null }).encryption
+    : null;
+  if (!encryption) return null;
+  const passphrase = target.env.BACKUP_PASSPHRASE;
+  if (!passphrase) throw new BackupError('this backup is encrypted: set BACKUP_PASSPHRASE to restore it');
+  return keyOf(passphrase, Buffer.from(encryption.salt, 'base64'));
+}
+
+/** A plain copy of an encrypted backup in a private temporary folder (removed by the caller). */
+async function opened(folder: string, key: Buffer): Promise<string> {
+  const plain = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-restore-'));
+  chmodSync(plain, PRIVATE_FOLDER);
+  await decryptFile(path.join(folder, DUMP_FILE), path.join(plain, DUMP_FILE), key);
+  for (const name of STORED_FOLDERS) {
+    mkdirSync(path.join(plain, UPLOADS, name), { recursive: true, mode: PRIVATE_FOLDER });
+    for (const file of listFiles(path.join(folder, UPLOADS, name))) {
+      await decryptFile(path.join(folder, UPLOADS, name, file), path.join(plain, UPLOADS, name, file), key);
+    }
+  }
+  return plain;
+}
+
+async function restore(target: Target, backupFolder: string): Promise<string> {
+  const key = restoreKey(target, backupFolder);
+  const folder = key ? await opened(backupFolder, key) : backupFolder;
+  try {
+    return await restorePlain(target, folder, backupFolder);
+  } finally {
+    if (key) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function restorePlain(target: Target, folder: string, named: string): Promise<string> {
   const dump = path.join(folder, DUMP_FILE);
-  if (!existsSync(dump)) throw new BackupError(`${dump} does not exist: is ${folder} a backup folder?`);
+  if (!existsSync(dump)) throw new BackupError(`${dump} does not exist: is ${named} a backup folder?`);
   const tables = await tablesIn(target.url);
   if (tables > 0) {
     throw new BackupError(
@@ -109,7 +244,7 @@ async function restore(target: Target, folder: string): Promise<string> {
     dump,
   ]);
   const files = copyStored(path.join(folder, UPLOADS), target.uploadDir);
-  return `Restored the database and ${files} stored files from ${folder}`;
+  return `Restored the database and ${files} stored files from ${named}`;
 }
 
 /** Copies the stored files of one upload folder into another; returns how many. */

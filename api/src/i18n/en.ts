@@ -138,7 +138,7 @@ export const en = {
     memberLink: {
       subject: 'Your link to your tickets',
       greeting: 'Dear {{name}},',
-      body: 'You asked for the link to your tickets. It replaces the links of earlier emails.',
+      body: 'You asked for the link to your tickets. It is the same link as in earlier emails while that one is valid.',
       memberLinkLabel: 'See all your tickets',
       keepPrivate: 'This link opens your tickets without a password: do not share it.',
       notYou: 'If you did not ask for it, you can ignore this email.',
