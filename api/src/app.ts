@@ -102,7 +102,6 @@ export async function buildApp({ config, logDestination, clock = systemClock, ou
     registerOutbox(app, config, outbox);
     registerSlaScheduler(app, config);
     registerTicketServices(app, config);
-    registerPrivacyJob(app, config);
     await registerPrivacyJob(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.
