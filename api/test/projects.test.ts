@@ -340,6 +340,39 @@ describe.each(databaseKinds)('the register of projects on %s', (kind) => {
       }
     });
 
+    it('reports and the CSV export filter by project, and the export has its columns', async () => {
+      const project = (
+        await create({ reraNumber: number(600), name: 'Report, "Quoted" Court', cityId: refs.cityId('Pune') })
+      ).json().project;
+      const ids: number[] = [];
+      for (let index = 0; index < 3; index++) {
+        ids.push((await submit(app, submitFields(refs, { projectId: String(project.id) }))).json().ticketId);
+      }
+      const summary = await app.inject({
+        url: api(`${API_PATHS.reports.summary}?projectId=${project.id}`),
+        headers: bearer(admin),
+      });
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json().counts).toEqual({ received: 3, resolved: 0, rejected: 0, open: 3 });
+      const csv = await app.inject({
+        url: api(`${API_PATHS.reports.export}?kind=tickets&projectId=${project.id}`),
+        headers: bearer(admin),
+      });
+      expect(csv.statusCode).toBe(200);
+      const [header, ...rows] = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(header?.split(',').slice(-2)).toEqual(['RERA number', 'Project']);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.endsWith(`,${number(600)},"Report, ""Quoted"" Court"`)).toBe(true);
+      const all = await app.inject({
+        url: api(`${API_PATHS.reports.export}?kind=tickets`),
+        headers: bearer(admin),
+      });
+      expect(all.body.split('\r\n').length).toBeGreaterThan(rows.length + 2);
+    });
+
     it("the project page of a demo project matches the lists, and is staff's only", async () => {
       const [demo] = await app.db.select().from(projects).where(eq(projects.reraNumber, 'P52100012345'));
       const detail = (

@@ -204,6 +204,8 @@ export const en = {
       finishedAt: 'Resolved or rejected (IST)',
       firstActionHours: 'Hours to first action',
       resolutionHours: 'Hours to resolution',
+      projectRera: 'RERA number',
+      projectName: 'Project',
     },
     summary: {
       indicator: 'Indicator',

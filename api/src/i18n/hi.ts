@@ -183,6 +183,8 @@ export const hi: Translation<Catalogue> = {
       finishedAt: 'हल या अस्वीकृत (भारतीय समय)',
       firstActionHours: 'पहली कार्रवाई तक घंटे',
       resolutionHours: 'समाधान तक घंटे',
+      projectRera: 'RERA नंबर',
+      projectName: 'प्रोजेक्ट',
     },
     summary: {
       indicator: 'संकेतक',

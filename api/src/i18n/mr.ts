@@ -184,6 +184,8 @@ export const mr: Translation<Catalogue> = {
       finishedAt: 'सोडवले किंवा नाकारले (भारतीय समय)',
       firstActionHours: 'पहिल्या कार्यवाहीपर्यंत तास',
       resolutionHours: 'निराकरणापर्यंत तास',
+      projectRera: 'RERA क्रमांक',
+      projectName: 'प्रकल्प',
     },
     summary: {
       indicator: 'निर्देशक',

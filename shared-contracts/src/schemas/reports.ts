@@ -69,6 +69,8 @@ const reportFilterShape = {
   committee: z.optional(coercedIdSchema),
   /** A status, or `all` (the same as leaving it out). */
   status: z.optional(ticketStatusFilterSchema),
+  /** A RERA project's id: only the tickets about it (ADR 0055). */
+  projectId: z.optional(coercedIdSchema),
 };
 
 /** The filters of every report call: `from`, `to`, `city`, `committee`, `status`. */

@@ -163,6 +163,8 @@ const TICKET_COLUMNS = [
   'finishedAt',
   'firstActionHours',
   'resolutionHours',
+  'projectRera',
+  'projectName',
 ] as const;
 
 /**
@@ -189,6 +191,7 @@ export function ticketExportWhere(
   if (built.search) conditions.push(built.search.sql);
   if (filter.cityId !== null) conditions.push(`t.city_id = ${values.add(filter.cityId)}`);
   if (filter.committeeId !== null) conditions.push(`t.committee_id = ${values.add(filter.committeeId)}`);
+  if (filter.projectId != null) conditions.push(`t.project_id = ${values.add(filter.projectId)}`);
   conditions.push(`t.created_at >= ${values.add(filter.start.toISOString())}::timestamptz`);
   conditions.push(`t.created_at < ${values.add(filter.end.toISOString())}::timestamptz`);
   return { where: conditions.join(' and '), values };
@@ -271,6 +274,9 @@ export function ticketsCsvStream(
       `coalesce(${LOCAL_TIME('t.finished_at')}, '')`,
       numberSql(hoursSql('t.first_action_at')),
       numberSql(`case when t.status = 'resolved' then ${hoursSql('t.finished_at')} end`),
+      // The ticket's project (ADR 0055): its RERA number and name.
+      `coalesce(p.rera_number, '')`,
+      csvCellSql(`(${safeTextSql('p.name')})`),
     ];
     const batch = runSql<TicketBatch>({
       text: `
@@ -278,6 +284,7 @@ export function ticketsCsvStream(
           select t.id, t.created_at, ${cells.join(" || ',' || ")} || E'\\r\\n' as line
           from tickets t
           left join users u on u.id = t.customer_id
+          left join projects p on p.id = t.project_id
           cross join lateral (select
             ${safeTextSql('t.title')} as title, ${safeTextSql('coalesce(t.submitter_name, u.full_name)')} as member
           ) x

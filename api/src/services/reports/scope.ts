@@ -50,6 +50,8 @@ export interface ResolvedFilter {
   /** The one chapter the numbers cover (the city role's own, or the one asked for); null: all. */
   cityId: number | null;
   committeeId: number | null;
+  /** Only the tickets about this project (ADR 0055); absent or null: any. */
+  projectId?: number | null;
   status: string | null;
 }
 
@@ -83,6 +85,7 @@ export function resolveFilter(actor: ReportActor, filter: ReportFilter, now: Dat
     end: dayStartsAt(addDays(to, 1)),
     cityId: scopedCity(actor, filter.city),
     committeeId: filter.committee ?? null,
+    projectId: filter.projectId ?? null,
     status: filter.status && filter.status !== 'all' ? filter.status : null,
   };
 }
@@ -92,6 +95,7 @@ export function ticketConditions(filter: ResolvedFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.cityId !== null) conditions.push(sql`t.city_id = ${filter.cityId}`);
   if (filter.committeeId !== null) conditions.push(sql`t.committee_id = ${filter.committeeId}`);
+  if (filter.projectId != null) conditions.push(sql`t.project_id = ${filter.projectId}`);
   if (filter.status !== null) conditions.push(sql`t.status = ${filter.status}`);
   return conditions;
 }
