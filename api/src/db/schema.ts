@@ -200,6 +200,15 @@ export const tickets = pgTable(
     submitterEmail: text('submitter_email'),
     submitterMobile: text('submitter_mobile'),
     /**
+     * Against whom (ADR 0048): the firm or person the member named, whether the complaint concerns
+     * an office bearer of the chapter, and whether the member asked to be kept from the chapter
+     * (ADR 0049: chapter staff see `memberAlias`, never the member's name, email or mobile).
+     */
+    againstName: text('against_name'),
+    concernsOfficeBearer: boolean('concerns_office_bearer').notNull().default(false),
+    shieldIdentity: boolean('shield_identity').notNull().default(false),
+    memberAlias: text('member_alias'),
+    /**
      * The submitter ticked the form's opt-in for updates by SMS and WhatsApp (to `submitterMobile`),
      * with its one-line consent text; the ticket's `createdAt` is when (ADR 0023). Email goes regardless.
      */
@@ -761,10 +770,7 @@ export const privacyRequests = pgTable(
   },
   (table) => [
     check('privacy_requests_kind_check', sql`${table.kind} in ('correction', 'erasure', 'withdraw-consent')`),
-    check(
-      'privacy_requests_status_check',
-      sql`${table.status} in ('open', 'waiting', 'done', 'declined')`,
-    ),
+    check('privacy_requests_status_check', sql`${table.status} in ('open', 'waiting', 'done', 'declined')`),
     index('privacy_requests_open_idx')
       .on(table.dueAt, table.id)
       .where(sql`${table.status} in ('open', 'waiting')`),
@@ -890,11 +896,52 @@ export const ticketLinks = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.ticketId, table.otherId] }),
-    uniqueIndex('ticket_links_one_primary')
-      .on(table.ticketId)
-      .where(sql`${table.kind} = 'duplicate'`),
+    uniqueIndex('ticket_links_one_primary').on(table.ticketId).where(sql`${table.kind} = 'duplicate'`),
     index('ticket_links_other_idx').on(table.otherId),
     check('ticket_links_kind_check', sql`${table.kind} in ('duplicate', 'related')`),
     check('ticket_links_not_self', sql`${table.ticketId} <> ${table.otherId}`),
+  ],
+);
+
+/**
+ * What each staff user declared they are tied to (ADR 0048, migration 0019): a firm by name, or a
+ * project (by name until the project register holds it, then also by `projectId`). A holder whose
+ * declaration matches a ticket is passed over on it.
+ */
+export const staffInterests = pgTable(
+  'staff_interests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'firm' | 'project'>().notNull(),
+    name: text('name').notNull(),
+    projectId: integer('project_id'),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('staff_interests_user_idx').on(table.userId),
+    index('staff_interests_name_idx').on(lower(table.name)),
+    check('staff_interests_kind_check', sql`${table.kind} in ('firm', 'project')`),
+  ],
+);
+
+/** Who a recusal passed a ticket over (ADR 0048): they never read, list, count or hear of it. */
+export const ticketRecusals = pgTable(
+  'ticket_recusals',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ticketId, table.userId] }),
+    index('ticket_recusals_user_idx').on(table.userId, table.ticketId),
   ],
 );

@@ -6,9 +6,10 @@ import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
 import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
-import { privacyRoutes } from './privacy';
 import { messageRoutes } from './messages';
+import { privacyRoutes } from './privacy';
 import { projectRoutes } from './projects';
+import { recusalRoutes } from './recusal';
 import { reportRoutes } from './reports';
 import { slaRoutes } from './sla';
 import { ticketActionRoutes } from './tickets/actions';
@@ -37,5 +38,6 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(slaRoutes);
   await app.register(reportRoutes);
   await app.register(lastWordRoutes);
+  await app.register(recusalRoutes);
   await app.register(projectRoutes);
 };

@@ -161,6 +161,9 @@ export const userAdminEn = {
       shareKeyRotate: "Replaced a ticket's share link",
       memberKeyRotate: "Replaced a member's link",
       memberErase: "Erased a member's personal data",
+      ticketRecused: 'Passed a holder over for a declared interest',
+      ticketUnmask: "Showed a shielded member's identity",
+      interestsUpdate: 'Changed declared interests',
     },
   },
   failedMessages: {

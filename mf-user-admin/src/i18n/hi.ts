@@ -158,6 +158,9 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
       shareKeyRotate: 'टिकट का साझा लिंक बदला',
       memberKeyRotate: 'सदस्य का लिंक बदला',
       memberErase: 'सदस्य का व्यक्तिगत डेटा मिटाया',
+      ticketRecused: 'घोषित हित के कारण धारक को छोड़ा गया',
+      ticketUnmask: 'गोपनीय सदस्य की पहचान दिखाई',
+      interestsUpdate: 'घोषित हित बदले',
     },
   },
   failedMessages: {

@@ -158,6 +158,9 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
       shareKeyRotate: 'तिकिटाची शेअर लिंक बदलली',
       memberKeyRotate: 'सदस्याची लिंक बदलली',
       memberErase: 'सदस्याचा वैयक्तिक डेटा पुसला',
+      ticketRecused: 'जाहीर हितसंबंधामुळे धारकाला वगळले',
+      ticketUnmask: 'गोपनीय सदस्याची ओळख दाखवली',
+      interestsUpdate: 'जाहीर हितसंबंध बदलले',
     },
   },
   failedMessages: {

@@ -29,6 +29,9 @@ export const API_PATHS = {
     cityPresidents: '/users/city-presidents',
     myAbsence: '/users/me/absence',
     myStandIns: '/users/me/stand-ins',
+    /** Declared firms and projects (ADR 0048): the caller's own, and any staff user's for admins. */
+    myInterests: '/users/me/interests',
+    interests: '/users/:id/interests',
   },
   committees: {
     list: '/committees/getAllCommittees',
@@ -82,6 +85,10 @@ export const API_PATHS = {
     reopen: '/tickets/:id/reopen',
     appeal: '/tickets/:id/appeal',
     transfer: '/tickets/:id/transfer',
+    /** A shielded member's identity, for the association president and admins, with a reason (ADR 0049). */
+    unmask: '/tickets/:id/unmask',
+    /** The step of whoever holds the ticket's open stage in another's place after a recusal (ADR 0048). */
+    holderAction: '/tickets/:id/holder-action',
     /** Links between tickets (ADR 0056): add one, remove one. */
     links: '/tickets/:id/links',
     link: '/tickets/:id/links/:otherId',

@@ -97,6 +97,10 @@ export const commonEn = {
       "Appeal sent back to the City President by the Credai President: {{reason}}. The member's appeal: {{appeal}}",
     appealDismissed: 'Appeal dismissed by the Credai President: {{reason}}',
     transferred: 'Transferred from {{from}} to {{to}}: {{reason}}',
+    recused:
+      'Passed over {{name}} ($t(common:role.{{role}})), who declared an interest: handed to {{toName}} ($t(common:role.{{toRole}}))',
+    recusedOfficeBearer:
+      'The complaint concerns an office bearer of the chapter: handed to {{toName}} ($t(common:role.{{toRole}}))',
     closedRated: "Case closed after the member's rating",
     closedUnrated: 'Case closed: no rating within {{days}} days',
     closedNoAppeal: 'Case closed: no appeal within {{days}} days',
@@ -108,6 +112,17 @@ export const commonEn = {
     },
   },
   /** The named people of a ticket (the dialog and the detail screen). */
+  /** Conflicts of interest and shielded identity (ADR 0048, ADR 0049). */
+  recusal: {
+    handledElsewhere: 'Handled by another office bearer',
+    shielded: 'Identity kept from the chapter',
+    unmask: 'Show identity',
+    unmaskReason: 'Why do you need to see who this member is?',
+    unmaskSubmit: 'Show identity',
+    unmaskRecorded: 'Shown to you; this is recorded in the audit trail.',
+    againstName: 'Complaint against: {{name}}',
+    concernsOfficeBearer: 'Concerns an office bearer of the chapter',
+  },
   people: {
     cityPresident: 'City President',
     convenor: 'Convenor',

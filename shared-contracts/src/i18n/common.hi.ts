@@ -90,6 +90,10 @@ export const commonHi: Translation<typeof commonEn> = {
     appealRemanded: 'क्रेडाई अध्यक्ष ने अपील शहर अध्यक्ष को वापस भेजी: {{reason}}. सदस्य की अपील: {{appeal}}',
     appealDismissed: 'क्रेडाई अध्यक्ष ने अपील खारिज की: {{reason}}',
     transferred: '{{from}} से {{to}} स्थानांतरित किया गया: {{reason}}',
+    recused:
+      '{{name}} ($t(common:role.{{role}})) ने हित घोषित किया है, इसलिए उन्हें छोड़ा गया: {{toName}} ($t(common:role.{{toRole}})) को सौंपा गया',
+    recusedOfficeBearer:
+      'शिकायत चैप्टर के एक पदाधिकारी के बारे में है: {{toName}} ($t(common:role.{{toRole}})) को सौंपा गया',
     closedRated: 'सदस्य की रेटिंग के बाद मामला बंद हुआ',
     closedUnrated: 'मामला बंद: {{days}} दिनों में कोई रेटिंग नहीं',
     closedNoAppeal: 'मामला बंद: {{days}} दिनों में कोई अपील नहीं',
@@ -99,6 +103,16 @@ export const commonHi: Translation<typeof commonEn> = {
       approval: 'पदाधिकारी की अंतिम स्वीकृति',
       appeal: 'क्रेडाई अध्यक्ष का अपील निर्णय',
     },
+  },
+  recusal: {
+    handledElsewhere: 'किसी अन्य पदाधिकारी द्वारा देखा जा रहा है',
+    shielded: 'पहचान चैप्टर से गोपनीय रखी गई है',
+    unmask: 'पहचान दिखाएँ',
+    unmaskReason: 'आपको इस सदस्य की पहचान क्यों देखनी है?',
+    unmaskSubmit: 'पहचान दिखाएँ',
+    unmaskRecorded: 'आपको दिखाई गई; यह ऑडिट ट्रेल में दर्ज है।',
+    againstName: 'शिकायत इनके विरुद्ध: {{name}}',
+    concernsOfficeBearer: 'चैप्टर के एक पदाधिकारी से संबंधित',
   },
   people: {
     cityPresident: 'शहर अध्यक्ष',

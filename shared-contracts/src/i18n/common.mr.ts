@@ -89,6 +89,10 @@ export const commonMr: Translation<typeof commonEn> = {
     appealRemanded: 'क्रेडाई अध्यक्षांनी अपील शहर अध्यक्षांकडे परत पाठवली: {{reason}}. सदस्याची अपील: {{appeal}}',
     appealDismissed: 'क्रेडाई अध्यक्षांनी अपील फेटाळली: {{reason}}',
     transferred: '{{from}} येथून {{to}} येथे हस्तांतरित केले: {{reason}}',
+    recused:
+      '{{name}} ($t(common:role.{{role}})) यांनी हितसंबंध जाहीर केले असल्याने त्यांना वगळले: {{toName}} ($t(common:role.{{toRole}})) यांच्याकडे सोपवले',
+    recusedOfficeBearer:
+      'तक्रार चॅप्टरच्या एका पदाधिकाऱ्याबद्दल आहे: {{toName}} ($t(common:role.{{toRole}})) यांच्याकडे सोपवले',
     closedRated: 'सदस्याच्या रेटिंगनंतर प्रकरण बंद झाले',
     closedUnrated: 'प्रकरण बंद: {{days}} दिवसांत रेटिंग नाही',
     closedNoAppeal: 'प्रकरण बंद: {{days}} दिवसांत अपील नाही',
@@ -98,6 +102,16 @@ export const commonMr: Translation<typeof commonEn> = {
       approval: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
       appeal: 'क्रेडाई अध्यक्षांचा अपील निर्णय',
     },
+  },
+  recusal: {
+    handledElsewhere: 'दुसरे पदाधिकारी हे प्रकरण हाताळत आहेत',
+    shielded: 'ओळख चॅप्टरपासून गोपनीय ठेवली आहे',
+    unmask: 'ओळख दाखवा',
+    unmaskReason: 'तुम्हाला या सदस्याची ओळख का पाहायची आहे?',
+    unmaskSubmit: 'ओळख दाखवा',
+    unmaskRecorded: 'तुम्हाला दाखवली; याची नोंद ऑडिट ट्रेलमध्ये झाली आहे.',
+    againstName: 'तक्रार यांच्याविरुद्ध: {{name}}',
+    concernsOfficeBearer: 'चॅप्टरच्या एका पदाधिकाऱ्याशी संबंधित',
   },
   people: {
     cityPresident: 'शहर अध्यक्ष',

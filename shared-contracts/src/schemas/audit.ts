@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'share_key.rotate',
   'member_key.rotate',
   'member.erase',
+  'ticket.recused',
+  'ticket.unmask',
+  'interests.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -18,6 +18,7 @@ import {
   pagingQuerySchema,
   withoutControlCharacters,
 } from './common';
+import { againstNameSchema, submitBoxSchema } from './interests';
 import { appealSchema, lastWordSchema, ticketRatingSchema } from './lastWord';
 import { reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './projects';
 import { roleSchema } from './role';
@@ -79,10 +80,16 @@ export const ticketPersonSchema = z.object({
 });
 export type TicketPerson = z.infer<typeof ticketPersonSchema>;
 
-/** The submitter. For a link viewer the api masks mobile and email (docs/architecture.md#security-decisions). */
+/**
+ * The submitter. For a link viewer the api masks mobile and email (docs/architecture.md#security-decisions).
+ * A shielded member as chapter staff see them (ADR 0049): `shielded`, `fullName` is the `alias`, and
+ * no id, email or mobile.
+ */
 export const ticketCustomerSchema = z.object({
-  id: idSchema,
+  id: z.optional(idSchema),
   fullName: z.string(),
+  shielded: z.optional(z.boolean()),
+  alias: z.optional(z.string()),
   email: z.nullish(z.string()),
   mobile: z.nullish(z.string()),
   city: z.nullish(z.string()),
@@ -200,6 +207,15 @@ export const ticketSchema = z.object({
   appeal: z.nullish(appealSchema),
   /** The member's view only: what the member may do now (the server's clock and table). */
   lastWord: z.nullish(lastWordSchema),
+  /**
+   * A recusal or an office bearer's own case passed the ticket on (ADR 0048): the member reads
+   * "handled by another office bearer", staff the `stage.recused` entries.
+   */
+  handledByAnotherOfficeBearer: z.optional(z.boolean()),
+  /** Staff who see the identity: the firm or person the member named, and the member's two boxes. */
+  againstName: z.nullish(z.string()),
+  concernsOfficeBearer: z.optional(z.boolean()),
+  shieldIdentity: z.optional(z.boolean()),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;
@@ -354,6 +370,11 @@ export const ticketSubmitSchema = z.object({
   description: descriptionSchema,
   phoneUpdates: phoneUpdatesSchema,
   language: submitLanguageSchema,
+  /** Against whom (ADR 0048): the firm or person, and whether it concerns an office bearer of the chapter. */
+  againstName: againstNameSchema,
+  concernsOfficeBearer: submitBoxSchema,
+  /** Keep my identity from the chapter (ADR 0049). */
+  shieldIdentity: submitBoxSchema,
   /** The RERA project picked in the form's typeahead; '' or absent: none (ADR 0055). */
   projectId: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
@@ -381,6 +402,11 @@ export interface TicketSubmitForm {
   phoneUpdates: string;
   /** The page's language when it was sent (the page adds it; the form does not show it). */
   language?: string;
+  /** The firm or person the complaint is against ('' when none). */
+  againstName?: string;
+  /** `OPT_IN_VALUE` when ticked, else ''. */
+  concernsOfficeBearer?: string;
+  shieldIdentity?: string;
   /** The project's id picked in the typeahead ('' when none). */
   projectId?: string;
   /** The project's RERA number typed into the plain field of the form without scripts. */
@@ -399,6 +425,9 @@ export const SUBMIT_FORM_FIELDS = [
   'description',
   'phoneUpdates',
   'language',
+  'againstName',
+  'concernsOfficeBearer',
+  'shieldIdentity',
   'projectId',
   'reraNumber',
 ] as const satisfies readonly (keyof TicketSubmitForm)[];

@@ -261,6 +261,16 @@ const SAMPLE_VALUES: Record<HistoryKind, HistoryEvent['values']> = {
     actingForId: 3,
     actingFor: 'Meera',
   },
+  'stage.recused': {
+    stage: 'review',
+    role: 'citypresident',
+    userId: 3,
+    name: 'Meera',
+    toRole: 'credaipresident',
+    toUserId: 1,
+    toName: 'Asha',
+    cause: 'interest',
+  },
   'member.rated': { stars: 2, comment: 'Slow' },
   'member.reopened': { reason: 'Leak is back' },
   'member.appealed': { reason: 'Unfair' },
@@ -307,11 +317,43 @@ describe('every kind of history entry the api writes (ADR 0045)', () => {
     },
   );
 
+  it('renders a recusal (ADR 0048): the person passed over for an interest, or an office bearer case sent up', () => {
+    const recused = {
+      stage: 'review',
+      role: 'citypresident',
+      name: 'Meera',
+      toRole: 'credaipresident',
+      toName: 'Asha',
+    };
+    expect(
+      englishHistoryText({ kind: 'stage.recused', values: { ...recused, cause: 'interest' }, text: '' }),
+    ).toBe('Passed over Meera (City President), who declared an interest: handed to Asha (Credai President)');
+    expect(
+      englishHistoryText({
+        kind: 'stage.recused',
+        values: { ...recused, cause: 'officeBearer', name: null },
+        text: '',
+      }),
+    ).toBe('The complaint concerns an office bearer of the chapter: handed to Asha (Credai President)');
+    // Without a holder's role nothing is rendered from the values (the stored text, empty, stands).
+    expect(
+      historyText({ kind: 'stage.recused', values: { ...recused, toRole: 'nobody' }, text: '' }),
+    ).toBeNull();
+    expect(
+      englishHistoryText({
+        kind: 'stage.recused',
+        values: { role: 'nobody', toRole: 'convenor', cause: 'interest' },
+        text: '',
+      }),
+    ).toBe('Passed over nobody (Convenor), who declared an interest: handed to nobody (Convenor)');
+  });
+
   it('stores only ids, dates, numbers and codes: each sample of stored values fits its kind', () => {
     const stored = (values: HistoryEvent['values']) =>
       Object.fromEntries(
         Object.entries(values ?? {}).filter(
-          ([name]) => !['name', 'actingFor', 'from', 'to', 'appeal', 'reason', 'comment'].includes(name),
+          ([name]) =>
+            !['name', 'actingFor', 'toName', 'from', 'to', 'appeal', 'reason', 'comment'].includes(name),
         ),
       );
     for (const kind of HISTORY_KINDS)

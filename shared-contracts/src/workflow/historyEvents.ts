@@ -51,6 +51,19 @@ export const HISTORY_VALUES = {
   'stage.interim_reply': z.strictObject({ stage: slaStageSchema, expectedBy: isoDate }),
   /** A stage handed to a stand-in. */
   'stage.stand_in': z.strictObject({ stage: slaStageSchema, ...recipient }),
+  /**
+   * A holder passed over (ADR 0048), staff-only: `userId` declared an interest in the ticket's firm
+   * or project (`cause` interest), or the complaint concerns an office bearer (`officeBearer`, no
+   * one named); the stage went to `toUserId`, who holds it as `toRole`.
+   */
+  'stage.recused': z.strictObject({
+    stage: slaStageSchema,
+    role: roleSchema,
+    userId,
+    toRole: roleSchema,
+    toUserId: userId,
+    cause: z.enum(['interest', 'officeBearer']),
+  }),
   /** The member's last word (ADR 0038); the text is the member's comment or reason. */
   'member.rated': z.strictObject({ stars: z.number().check(z.int(), z.gte(1), z.lte(5)) }),
   'member.reopened': none,
@@ -83,6 +96,7 @@ export const SYSTEM_HISTORY_KINDS: readonly HistoryKind[] = [
   'stage.reminded',
   'stage.escalated',
   'stage.stand_in',
+  'stage.recused',
   'case.closed',
 ];
 
@@ -152,6 +166,18 @@ export function interimReplyHistoryText(stage: SlaStage, expectedBy: string, rea
 /** A hand-off that went to a stand-in. */
 export function standInHistoryText(to: HistoryRecipient & { actingFor: string }): Text {
   return { key: 'common:history.standIn', values: { name: to.name, role: to.role, actingFor: to.actingFor } };
+}
+
+/** A holder passed over for a declared interest, or an office bearer's own case sent up (ADR 0048). */
+export function recusedHistoryText(
+  cause: 'interest' | 'officeBearer',
+  from: { name: string; role: Role },
+  to: { name: string; role: Role },
+): Text {
+  const values = { toName: to.name, toRole: to.role };
+  return cause === 'officeBearer'
+    ? { key: 'common:history.recusedOfficeBearer', values }
+    : { key: 'common:history.recused', values: { ...values, name: from.name, role: from.role } };
 }
 
 /** The member's rating of the outcome, with their comment when they wrote one. */
@@ -278,6 +304,15 @@ export function historyText(entry: HistoryEvent): Text | null {
       return role
         ? standInHistoryText({ ...recipientOf(values, role), actingFor: valueText(values, 'actingFor') })
         : null;
+    case 'stage.recused': {
+      const toRole = ROLE_OR_NULL(values.toRole);
+      if (!toRole) return null;
+      return recusedHistoryText(
+        values.cause === 'officeBearer' ? 'officeBearer' : 'interest',
+        { name: valueText(values, 'name') || 'nobody', role: role ?? toRole },
+        { name: valueText(values, 'toName') || 'nobody', role: toRole },
+      );
+    }
     case 'member.rated':
       return typeof values.stars === 'number'
         ? ratingHistoryText(values.stars, valueText(values, 'comment'))

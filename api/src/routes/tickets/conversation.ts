@@ -158,7 +158,11 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = { actor: request.currentUser, accessKey: null };
       const decision = decideTicketAccess(viewer, await findTicketGate(app.db, request.params.id));
       if (!decision.allowed || decision.audience !== 'staff') throw notFound(TICKET_NOT_FOUND);
-      return { messages: await ticketMessages(app.db, request.params.id) };
+      const messages = await ticketMessages(app.db, request.params.id);
+      // A shielded member's address, even masked, is not the chapter's to see (ADR 0049).
+      return {
+        messages: decision.shield ? messages.map((message) => ({ ...message, to: '***' })) : messages,
+      };
     },
   );
 };

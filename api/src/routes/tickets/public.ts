@@ -96,7 +96,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: auditActorOf(request),
           action: 'member.read',
           targetType: 'user',
-          targetId: user.id,
+          targetId: request.params.id,
         });
       }
       reply.header('cache-control', 'no-store');

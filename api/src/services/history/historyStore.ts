@@ -91,7 +91,7 @@ export interface Names {
   appeals: Map<number, string>;
 }
 
-const PEOPLE_FIELDS = ['userId', 'actingForId'] as const;
+const PEOPLE_FIELDS = ['userId', 'actingForId', 'toUserId'] as const;
 const CITY_FIELDS = ['fromCityId', 'toCityId'] as const;
 const COMMITTEE_FIELDS = ['fromCommitteeId', 'toCommitteeId'] as const;
 
@@ -155,6 +155,7 @@ function shownValues(entry: StoredEntry, names: Names): ShownHistoryValues {
   const id = (field: string) => (typeof stored[field] === 'number' ? (stored[field] as number) : null);
   if ('userId' in stored) shown.name = names.people.get(id('userId') ?? 0) ?? null;
   if (id('actingForId') != null) shown.actingFor = names.people.get(id('actingForId') ?? 0) ?? null;
+  if ('toUserId' in stored) shown.toName = names.people.get(id('toUserId') ?? 0) ?? null;
   if (entry.kind === 'ticket.transferred') {
     const places = transferPlaces(
       {

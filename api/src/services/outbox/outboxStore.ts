@@ -76,7 +76,9 @@ export async function enqueueWithStaff(
     }),
     ...staff.map((message) => {
       const t = typed(message);
-      return sql`select ${t.event}, ${t.ticketId}, ${users.id}, ${users.email}, 'email'::text, ${t.template}, ${t.params}, ${t.locale} from ${users} where ${users.id} = ${message.userId} and ${users.isActive}`;
+      // Nobody hears of a ticket a recusal passed them over on (ADR 0048).
+      return sql`select ${t.event}, ${t.ticketId}, ${users.id}, ${users.email}, 'email'::text, ${t.template}, ${t.params}, ${t.locale} from ${users} where ${users.id} = ${message.userId} and ${users.isActive}
+        and not exists (select 1 from ticket_recusals r where r.ticket_id = ${t.ticketId} and r.user_id = ${users.id})`;
     }),
   ];
   await tx.execute(sql`

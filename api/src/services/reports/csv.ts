@@ -20,8 +20,9 @@ import {
 import type { RunSql } from '../../db/database';
 import { translate } from '../../i18n';
 import { csvCell } from '../audit';
+import { seesIdentity } from '../recusal/shielding';
 import type { AccessActor } from '../tickets/access';
-import { SqlValues, ticketFilter } from '../tickets/listing';
+import { ALIAS_SQL, SqlValues, ticketFilter } from '../tickets/listing';
 import type { ResolvedFilter } from './scope';
 
 type Cell = string | number | null;
@@ -189,6 +190,11 @@ export function ticketExportWhere(
     ...built.other,
   ];
   if (built.search) conditions.push(built.search.sql);
+  // Not the tickets a recusal passed the caller over on (ADR 0048).
+  if (built.recusedOf)
+    conditions.push(
+      `t.id not in (select r.ticket_id from ticket_recusals r where r.user_id = ${built.recusedOf})`,
+    );
   if (filter.cityId !== null) conditions.push(`t.city_id = ${values.add(filter.cityId)}`);
   if (filter.committeeId !== null) conditions.push(`t.committee_id = ${values.add(filter.committeeId)}`);
   if (filter.projectId != null) conditions.push(`t.project_id = ${values.add(filter.projectId)}`);
@@ -256,6 +262,10 @@ export function ticketsCsvStream(
     places: { cities: string; committees: string },
   ): Promise<TicketBatch[]> {
     const { where, values } = ticketExportWhere(actor, filter, query, now);
+    // A shielded member is their alias to staff who do not see identities (ADR 0049).
+    const memberSql = seesIdentity(actor)
+      ? 'coalesce(t.submitter_name, u.full_name)'
+      : `case when t.shield_identity then ${ALIAS_SQL} else coalesce(t.submitter_name, u.full_name) end`;
     const keyset: string = after
       ? ` and (t.created_at, t.id) < (${values.add(after.createdAt)}::timestamptz, ${values.add(after.id)})`
       : '';
@@ -286,7 +296,7 @@ export function ticketsCsvStream(
           left join users u on u.id = t.customer_id
           left join projects p on p.id = t.project_id
           cross join lateral (select
-            ${safeTextSql('t.title')} as title, ${safeTextSql('coalesce(t.submitter_name, u.full_name)')} as member
+            ${safeTextSql('t.title')} as title, ${safeTextSql(memberSql)} as member
           ) x
           where ${where}${keyset}
           order by t.created_at desc, t.id desc

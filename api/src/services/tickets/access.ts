@@ -8,10 +8,11 @@
  * - citypresident, convenor, observer: the tickets of their own city (none without a city);
  * - customer: only their own tickets (not a staff scope: see `canUserSee`).
  */
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { ALL_CITIES_ROLES, CITY_SCOPED_ROLES, type Role } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { tickets, users } from '../../db/schema';
+import { seesIdentity } from '../recusal/shielding';
 import { secretMatches } from './keys';
 import { LIVE_MEMBER_KEY_HASH } from './linkKeys';
 import type { OutcomeLinks } from './outcomeLinks';
@@ -29,6 +30,8 @@ export interface AccessTicket {
   cityData?: { id?: number | null } | null;
   customerId?: number | null;
   customer?: { id?: number | null } | null;
+  /** Who a recusal passed over on the ticket (ADR 0048): it does not exist for them. */
+  recusedIds?: readonly number[] | null;
 }
 
 /** What a staff member may see: everything, one city, or nothing. */
@@ -65,6 +68,7 @@ function customerIdOf(ticket: AccessTicket): number | null {
 
 /** Whether a staff member may see this ticket (staff see contact details in full). */
 export function canStaffSee(actor: AccessActor, ticket: AccessTicket): boolean {
+  if (ticket.recusedIds?.includes(actor.id)) return false;
   const scope = staffScope(actor);
   if (scope.kind === 'all') return true;
   if (scope.kind === 'city') return cityIdOf(ticket) === scope.cityId;
@@ -85,8 +89,14 @@ export function canUserSee(actor: AccessActor, ticket: AccessTicket): boolean {
 export function staffScopeWhere(actor: AccessActor): SQL | undefined {
   const scope = staffScope(actor);
   if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'city') return eq(tickets.cityId, scope.cityId);
+  // A city's staff never list what a recusal passed them over on (ADR 0048).
+  if (scope.kind === 'city') return and(eq(tickets.cityId, scope.cityId), notRecusedWhere(actor.id));
   return sql`false`;
+}
+
+/** The tickets a recusal did not pass this user over on, as a condition on `tickets`. */
+export function notRecusedWhere(userId: number): SQL {
+  return sql`not exists (select 1 from ticket_recusals r where r.ticket_id = ${tickets.id} and r.user_id = ${userId})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,6 +123,10 @@ export interface TicketGate {
   viewKeyHash: string | null;
   /** sha256 of its member's secret while it is live (a member key opens the member's tickets too). */
   memberKeyHash: string | null;
+  /** Who a recusal passed over on it (ADR 0048). */
+  recusedIds: number[];
+  /** The member asked to be kept from the chapter (ADR 0049). */
+  shieldIdentity: boolean;
 }
 
 /**
@@ -132,6 +146,8 @@ export type AccessDecision =
   | {
       allowed: true;
       maskContact: boolean;
+      /** Staff who see a shielded member only as its alias (ADR 0049). */
+      shield?: boolean;
       audience: Audience;
       via: AccessVia;
       /** An outcome key's expiry (seconds): how the audit trail names a key that has no stored hash. */
@@ -147,6 +163,8 @@ export const TICKET_GATE_COLUMNS = {
   customerId: tickets.customerId,
   viewKeyHash: tickets.viewKeyHash,
   memberKeyHash: LIVE_MEMBER_KEY_HASH,
+  recusedIds: sql<number[]>`array(select r.user_id from ticket_recusals r where r.ticket_id = ${tickets.id})`,
+  shieldIdentity: tickets.shieldIdentity,
 };
 
 /** The gate of a ticket, or undefined when there is no such ticket. */
@@ -175,7 +193,13 @@ export function decideTicketAccess(viewer: Viewer, gate: TicketGate | undefined)
   const outcomeExpiresAt = viewer.outcomeLinks?.opens(gate ?? NO_TICKET, viewer.accessKey) ?? null;
   if (!gate) return DENIED;
   if (viewer.actor && canStaffSee(viewer.actor, gate))
-    return { allowed: true, maskContact: false, audience: 'staff', via: 'user' };
+    return {
+      allowed: true,
+      maskContact: false,
+      shield: gate.shieldIdentity && !seesIdentity(viewer.actor),
+      audience: 'staff',
+      via: 'user',
+    };
   if (viewer.actor && canUserSee(viewer.actor, gate))
     return { allowed: true, maskContact: false, audience: 'member', via: 'user' };
   if (byTicketKey) return { allowed: true, maskContact: true, audience: 'member', via: 'share' };
@@ -208,6 +232,15 @@ export type MemberListDecision =
   | { allowed: false }
   | { allowed: true; maskContact: boolean; where: SQL | undefined; audience: Audience };
 
+/**
+ * A member's list as staff see it: their scope, and no shielded ticket for staff who do not see
+ * identities (its alias beside the member's name would undo the shield, ADR 0049).
+ */
+function staffMemberWhere(actor: AccessActor): SQL | undefined {
+  const scope = staffScopeWhere(actor);
+  return seesIdentity(actor) ? scope : and(scope, eq(tickets.shieldIdentity, false));
+}
+
 export function decideMemberAccess(viewer: Viewer, gate: MemberGate | undefined): MemberListDecision {
   const byKey = secretMatches(viewer.accessKey, gate?.accessKeyHash);
   if (!gate) return { allowed: false };
@@ -215,7 +248,7 @@ export function decideMemberAccess(viewer: Viewer, gate: MemberGate | undefined)
   if (actor && actor.id === gate.id)
     return { allowed: true, maskContact: false, where: undefined, audience: 'member' };
   if (actor && staffScope(actor).kind !== 'none') {
-    return { allowed: true, maskContact: false, where: staffScopeWhere(actor), audience: 'staff' };
+    return { allowed: true, maskContact: false, where: staffMemberWhere(actor), audience: 'staff' };
   }
   if (byKey) return { allowed: true, maskContact: true, where: undefined, audience: 'member' };
   return { allowed: false };

@@ -15,6 +15,7 @@ import type { AppDatabase } from '../../db/database';
 import { attachments, cities, ticketComments, tickets, users } from '../../db/schema';
 import { notFound } from '../../httpError';
 import { readHistory } from '../history/historyStore';
+import { aliasOf, shieldedEntry } from '../recusal/shielding';
 import {
   type AccessDecision,
   type AccessVia,
@@ -73,7 +74,13 @@ export async function openTicket(
   const gate = await findTicketGate(db, id);
   const decision = decideTicketAccess(viewer, gate);
   const ticket = decision.allowed
-    ? await readTicket(db, id, { history: true, attachments: true, maskContact: decision.maskContact })
+    ? await readTicket(db, id, {
+        history: true,
+        attachments: true,
+        maskContact: decision.maskContact,
+        shield: decision.shield,
+        concern: true,
+      })
     : undefined;
   if (!ticket || !decision.allowed || !gate) throw notFound(TICKET_NOT_FOUND);
   const access = grantOf(decision, gate);
@@ -95,7 +102,19 @@ export async function openTicketHistory(
   const decision = decideTicketAccess(viewer, await findTicketGate(db, id));
   if (!decision.allowed) throw notFound(TICKET_NOT_FOUND);
   const history = (await readHistory(db, [id], toAttachment)).get(id) ?? [];
-  return decision.audience === 'member' ? memberHistory(history) : history;
+  if (decision.audience === 'member') return memberHistory(history);
+  if (!decision.shield) return history;
+  const alias = await shieldedAlias(db, id);
+  return history.map((entry) => shieldedEntry(entry, alias));
+}
+
+/** A shielded ticket's alias (ADR 0049). */
+async function shieldedAlias(db: AppDatabase, id: number): Promise<string> {
+  const [row] = await db
+    .select({ id: tickets.id, memberAlias: tickets.memberAlias })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  return aliasOf(row ?? { id, memberAlias: null });
 }
 
 /** The member and one page of the tickets of theirs the viewer may see, newest first. */

@@ -27,6 +27,7 @@ import {
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
+import { seesIdentity } from '../recusal/shielding';
 import { liveSessionSql, type SessionClaims } from '../sessions';
 import { type AccessActor, seesContactDetails, staffScope } from './access';
 
@@ -118,6 +119,11 @@ interface TicketSearch {
   /** A RERA registration number: the tickets about that project (ADR 0055). */
   rera?: string;
   mobile?: string;
+  /**
+   * The caller sees shielded members only as their alias (ADR 0049): such a ticket is found by
+   * its number or its title's words, never by its member's name, email or mobile.
+   */
+  shielded?: boolean;
 }
 
 const TICKET_NUMBER = new RegExp(`^(?:#|${TICKET_ID_PREFIX}\\s*-?\\s*)?(\\d{1,10})$`, 'i');
@@ -169,7 +175,16 @@ export interface SearchParts {
   other?: string;
   /** The whole of `q` as one condition on `tickets t` (the CSV export's filter). */
   sql: string;
+  /** A shielded ticket is found by its title's words only (TicketSearch `shielded`). */
+  shielded?: boolean;
 }
+
+/**
+ * A ticket of alias `t` is not shielded, or its title alone has every word of the array `words`
+ * (ADR 0049: a shielded member's name finds nothing for staff who see only the alias).
+ */
+const titleHasEveryWord = (t: string, words: string) =>
+  `(not ${t}.shield_identity or ${words} <@ tsvector_to_array(ticket_search_words(${t}.title, null)))`;
 
 function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
   const other: string[] = [];
@@ -183,9 +198,11 @@ function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
   if (search.email) contact.push(`lower(u.email) = ${values.add(search.email)}`);
   if (search.mobile) contact.push(`u.mobile = ${values.add(search.mobile)}`);
   if (contact.length) {
-    other.push(`t.customer_id = any(array(select u.id from users u where ${contact.join(' or ')}))`);
+    other.push(
+      `t.customer_id = any(array(select u.id from users u where ${contact.join(' or ')}))${search.shielded ? ' and not t.shield_identity' : ''}`,
+    );
   }
-  const parts: SearchParts = { sql: 'false' };
+  const parts: SearchParts = { sql: 'false', shielded: search.shielded };
   const conditions = [...other];
   if (search.words) {
     const q = values.add(search.words);
@@ -198,7 +215,7 @@ function searchParts(search: TicketSearch, values: SqlValues): SearchParts {
     parts.words = { q, merged: Math.min(Math.max(chunks.size, 1), MERGED_WORDS) };
     // The tickets having the first word, each checked for the others (the export's filter).
     conditions.push(`(t.created_at, t.id) in (select w.created_at, w.ticket_id from ticket_words w
-      where w.word = (${lexemes(q)})[1] and ${hasEveryWord(`(${lexemes(q)})[2:]`, 'w.created_at', 'w.ticket_id')})`);
+      where w.word = (${lexemes(q)})[1] and ${hasEveryWord(`(${lexemes(q)})[2:]`, 'w.created_at', 'w.ticket_id')})${search.shielded ? ` and ${titleHasEveryWord('t', lexemes(q))}` : ''}`);
   }
   if (other.length) parts.other = `(${other.join(' or ')})`;
   if (conditions.length) parts.sql = `(${conditions.join(' or ')})`;
@@ -235,6 +252,29 @@ export interface TicketFilter {
   /** Creation time: [from, to), either end open. */
   from?: Date;
   to?: Date;
+  /**
+   * The caller's id as SQL when they may have been passed over (a city's staff, ADR 0048): the
+   * tickets a recusal passed them over on are left out of the page and of the counts.
+   */
+  recusedOf?: string;
+}
+
+/** The tickets a recusal passed the user (SQL) over on, as a list of ids for `not in`. */
+const recusedIds = (user: string) => `(select r.ticket_id from ticket_recusals r where r.user_id = ${user})`;
+
+/**
+ * A counts table (`ticket_counts`, `ticket_day_counts`) as the filter counts it: less one for each
+ * ticket a recusal passed the caller over on, by its city, status (and creation day).
+ */
+export function countsTable(
+  filter: Pick<TicketFilter, 'recusedOf'>,
+  table: 'ticket_counts' | 'ticket_day_counts',
+): string {
+  if (!filter.recusedOf) return table;
+  const day = table === 'ticket_day_counts';
+  return `(select city_id, status${day ? ', day' : ''}, n from ${table} union all
+    select t.city_id, t.status${day ? ", (t.created_at at time zone 'UTC')::date" : ''}, -1 from tickets t
+    where t.id in ${recusedIds(filter.recusedOf)}) ${table}`;
 }
 
 /**
@@ -257,6 +297,7 @@ export function ticketFilter(
   const scope = staffScope(actor);
   if (scope.kind === 'none') cityStatus.push('false');
   if (scope.kind === 'city') cityStatus.push(`city_id = ${actorCity ?? values.add(scope.cityId)}`);
+  const recusedOf = scope.kind === 'city' ? values.add(actor.id) : undefined;
   if (listing.statuses) cityStatus.push(`status in (${listing.statuses.map(statusLiteral).join(', ')})`);
   if (listing.rule) other.push(listing.rule);
   // One project's tickets (ADR 0055): tickets_project_created_idx, newest first.
@@ -291,7 +332,15 @@ export function ticketFilter(
   return {
     cityStatus,
     other,
-    ...(q ? { search: searchParts(ticketSearch(q, seesContactDetails(actor)), values) } : {}),
+    ...(recusedOf ? { recusedOf } : {}),
+    ...(q
+      ? {
+          search: searchParts(
+            { ...ticketSearch(q, seesContactDetails(actor)), shielded: !seesIdentity(actor) },
+            values,
+          ),
+        }
+      : {}),
     ...(lower.length ? { from: new Date(Math.max(...lower)) } : {}),
     ...(upper.length ? { to: new Date(Math.min(...upper)) } : {}),
   };
@@ -305,6 +354,7 @@ function onTickets(conditions: string[]): string[] {
 /** The WHERE of a query on `tickets t` (the page, an exact count), between [from, to) when given. */
 function ticketsWhere(filter: TicketFilter, values: SqlValues, from = filter.from, to = filter.to): string {
   const conditions = [...onTickets(filter.cityStatus), ...filter.other];
+  if (filter.recusedOf) conditions.push(`t.id not in ${recusedIds(filter.recusedOf)}`);
   if (from) conditions.push(`t.created_at >= ${values.add(from.toISOString())}`);
   if (to) conditions.push(`t.created_at < ${values.add(to.toISOString())}`);
   return conditions.length ? conditions.join(' and ') : 'true';
@@ -340,7 +390,7 @@ export function totalExpression(filter: TicketFilter, values: SqlValues, bound =
   const { from, to } = filter;
   if (!from && !to) {
     return {
-      sql: `(select coalesce(sum(n), 0) from ticket_counts where ${where(filter.cityStatus)})`,
+      sql: `(select coalesce(sum(n), 0) from ${countsTable(filter, 'ticket_counts')} where ${where(filter.cityStatus)})`,
       bounded: false,
     };
   }
@@ -351,7 +401,9 @@ export function totalExpression(filter: TicketFilter, values: SqlValues, bound =
   const days = [...filter.cityStatus];
   if (firstDay) days.push(`day >= ${values.add(dayOf(firstDay))}::date`);
   if (endDay) days.push(`day < ${values.add(dayOf(endDay))}::date`);
-  const parts = [`(select coalesce(sum(n), 0) from ticket_day_counts where ${where(days)})`];
+  const parts = [
+    `(select coalesce(sum(n), 0) from ${countsTable(filter, 'ticket_day_counts')} where ${where(days)})`,
+  ];
   if (from && firstDay && from < firstDay) parts.push(exact(from, firstDay));
   if (to && endDay && endDay < to) parts.push(exact(endDay, to));
   return { sql: parts.join(' + '), bounded: false };
@@ -385,6 +437,7 @@ function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number
     const range = [...filter.cityStatus];
     if (filter.from) range.push(`created_at >= ${values.add(filter.from.toISOString())}`);
     if (filter.to) range.push(`created_at < ${values.add(filter.to.toISOString())}`);
+    if (filter.recusedOf) range.push(`ticket_id not in ${recusedIds(filter.recusedOf)}`);
     const word = (index: number) =>
       index === 1
         ? '(select a[1] from lexemes)'
@@ -403,7 +456,11 @@ function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number
 words as materialized (
   select w1.ticket_id as id, w1.created_at from ${stream(1)}${joins.join('')}${rule}
   where ((select cardinality(a) from lexemes) <= ${merged}
-    or ${hasEveryWord(`(select a[${merged + 1}:] from lexemes)`, 'w1.created_at', 'w1.ticket_id')})
+    or ${hasEveryWord(`(select a[${merged + 1}:] from lexemes)`, 'w1.created_at', 'w1.ticket_id')})${
+      search.shielded
+        ? `\n    and not exists (select 1 from tickets ts where ts.id = w1.ticket_id and not ${titleHasEveryWord('ts', '(select a from lexemes)')})`
+        : ''
+    }
   order by w1.created_at desc, w1.ticket_id desc limit ${need}
 ), `;
     sources.push('select id, created_at from words');
@@ -442,14 +499,15 @@ function pageSql(
     return `page as (select t.id, t.created_at from tickets t where ${where} ${order} limit ${pageSize} offset ${offset})`;
   }
   const cityStatus = filter.cityStatus.length ? filter.cityStatus.join(' and ') : 'true';
+  const dayCounts = countsTable(filter, 'ticket_day_counts');
   // `skip`: the newest day whose tickets, with every newer day's, pass the offset (the counts read
   // newest day first, stopping there), and `newer`: the tickets of the days after it. No row (the
   // offset is past the last ticket): an empty page.
   return `skip as materialized (
-  select d.day + 1 as after, (select coalesce(sum(n), 0) from ticket_day_counts
+  select d.day + 1 as after, (select coalesce(sum(n), 0) from ${dayCounts}
     where ${cityStatus} and day > d.day) as newer from (
     select r.day from (
-      select day, sum(n) over (order by day desc) as upto from ticket_day_counts where ${cityStatus}
+      select day, sum(n) over (order by day desc) as upto from ${dayCounts} where ${cityStatus}
     ) r where r.upto > ${offset} limit 1
   ) d
 ), page as (select t.id, t.created_at from tickets t
@@ -460,6 +518,9 @@ function pageSql(
 /** A `timestamptz` as `Date.prototype.toISOString` writes it (UTC, milliseconds truncated). */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A shielded ticket's alias (shielding.ts `aliasOf`) as SQL on the alias `t`. */
+export const ALIAS_SQL = `coalesce(t.member_alias, 'Member ' || upper(lpad(to_hex(t.id % 65536), 4, '0')))`;
+
 /**
  * One ticket of the page (alias `t`, with `c` its city, `cm` its committee, `cu` its member) as the
  * JSON text of the shared `ticketSchema`, built by PostgreSQL: the keys in the schema's order,
@@ -467,7 +528,9 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * a staff caller (contact details in full). `api/test/tickets-listing-json.test.ts` checks it is the very
  * text `toTicket` and the zod serializer produce.
  */
-const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.description, t.status, c.name as city,
+const ticketJson = (
+  shield: boolean,
+) => `row_to_json(j)::text from (select t.id, t.title, t.description, t.status, c.name as city,
   ${iso('t.created_at')} as "createdAt", ${iso('t.updated_at')} as "updatedAt", t.version, t.type,
   t.category, t.attachment_path as "attachmentPath", t.photo_path as "photoPath",
   t.rejection_reason as "rejectionReason", t.resolution_method as "resolutionMethod",
@@ -475,11 +538,16 @@ const TICKET_JSON = `row_to_json(j)::text from (select t.id, t.title, t.descript
   t.convenor_id as "convenorId", t.observer_id as "observerId",
   t.city_president_status as "cityPresidentStatus", t.admin_status as "adminStatus",
   t.convenor_status as "convenorStatus", t.observer_status as "observerStatus",
-  (select row_to_json(x) from (select t.customer_id as id,
+  ${
+    shield
+      ? `case when t.shield_identity then (select row_to_json(x) from (select ${ALIAS_SQL} as "fullName",
+    true as shielded, ${ALIAS_SQL} as alias) x) else `
+      : ''
+  }(select row_to_json(x) from (select t.customer_id as id,
     coalesce(t.submitter_name, cu.full_name) as "fullName", coalesce(t.submitter_email, cu.email) as email,
     coalesce(t.submitter_mobile, cu.mobile) as mobile,
     coalesce((select cc.name from cities cc where cc.id = cu.city_id), c.name) as city,
-    coalesce(cu.committee, cm.name) as committee) x) as customer,
+    coalesce(cu.committee, cm.name) as committee) x)${shield ? ' end' : ''} as customer,
   (select row_to_json(x) from (select t.committee_id as id, cm.name) x
     where cm.name <> '' and t.committee_id is not null) as committee,
   (select row_to_json(x) from (select t.city_id as id, c.name) x) as "cityData",
@@ -554,7 +622,7 @@ export function listingStatement(
 n as materialized (select (${total.sql})::int as total)
 select case when exists (select 1 from me) then '{"tickets":[' || coalesce((
   select string_agg(x.ticket, ',' order by ${order}) from (
-    select t.created_at, t.due_at, t.id, (select ${TICKET_JSON}) as ticket
+    select t.created_at, t.due_at, t.id, (select ${ticketJson(!seesIdentity(actor))}) as ticket
     from page p join tickets t on t.id = p.id
     join cities c on c.id = t.city_id
     left join committees cm on cm.id = t.committee_id

@@ -99,6 +99,16 @@ export function memberTicket(ticket: Ticket): Ticket {
     reopenReason: ticket.reopenReason,
     appeal: ticket.appeal ? { ...ticket.appeal } : ticket.appeal,
     lastWord: ticket.lastWord,
+    // What the member said of whom it is against, and only that another office bearer handles it
+    // (never who was passed over, ADR 0048).
+    ...(ticket.handledByAnotherOfficeBearer !== undefined
+      ? {
+          handledByAnotherOfficeBearer: ticket.handledByAnotherOfficeBearer,
+          againstName: ticket.againstName,
+          concernsOfficeBearer: ticket.concernsOfficeBearer,
+          shieldIdentity: ticket.shieldIdentity,
+        }
+      : {}),
     ...(ticket.comments ? { comments: memberHistory(ticket.comments) } : {}),
     ...(ticket.attachments ? { attachments: ticket.attachments.map(memberAttachment) } : {}),
   };

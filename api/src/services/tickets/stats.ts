@@ -11,15 +11,21 @@
 import type { TicketStatsQuery } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
 import type { SessionClaims } from '../sessions';
-import { SESSION_CITY, SqlValues, sessionUserSql, ticketFilter } from './listing';
+import { countsTable, SESSION_CITY, SqlValues, sessionUserSql, ticketFilter } from './listing';
 
 /** `me` and the city and status conditions of the caller's scope and the `city` filter, on ticket_counts. */
 function countsWhere(session: SessionClaims, query: TicketStatsQuery, values: SqlValues) {
   const me = sessionUserSql(session, values);
   // staffScope decides by role whether the counts are of one city; which city is the user row's.
   const actor = { id: session.userId, role: session.role, cityId: 0 };
-  const { cityStatus } = ticketFilter(actor, {}, { city: query.city }, values, SESSION_CITY);
-  return { me, where: cityStatus.length ? cityStatus.join(' and ') : 'true' };
+  const filter = ticketFilter(actor, {}, { city: query.city }, values, SESSION_CITY);
+  const { cityStatus } = filter;
+  // Less the tickets a recusal passed the caller over on (ADR 0048).
+  return {
+    me,
+    where: cityStatus.length ? cityStatus.join(' and ') : 'true',
+    counts: countsTable(filter, 'ticket_counts'),
+  };
 }
 
 /** The answer when `me` has a row, else null (the session is no longer valid). */
@@ -33,14 +39,14 @@ const whenSignedIn = (json: string) =>
  */
 export function ticketStatsStatement(session: SessionClaims, query: TicketStatsQuery = {}): SqlStatement {
   const values = new SqlValues();
-  const { me, where } = countsWhere(session, query, values);
+  const { me, where, counts } = countsWhere(session, query, values);
   return {
     text: `with ${me}
 ${whenSignedIn(`(select row_to_json(k)::text from (select coalesce(sum(n), 0)::int as "total",
   coalesce(sum(n) filter (where status = 'in-review'), 0)::int as "inReview",
   coalesce(sum(n) filter (where status = 'resolved'), 0)::int as "resolved",
   coalesce(sum(n) filter (where status = 'rejected'), 0)::int as "rejected"
-from ticket_counts where ${where}) k)`)}`,
+from ${counts} where ${where}) k)`)}`,
     values: values.list,
     prepare: true,
   };
@@ -53,7 +59,7 @@ from ticket_counts where ${where}) k)`)}`,
  */
 export function cityStatsStatement(session: SessionClaims, query: TicketStatsQuery = {}): SqlStatement {
   const values = new SqlValues();
-  const { me, where } = countsWhere(session, query, values);
+  const { me, where, counts } = countsWhere(session, query, values);
   return {
     text: `with ${me}
 ${whenSignedIn(`'[' || coalesce((select string_agg(row_to_json(b)::text, ',' order by b.city) from (
@@ -62,7 +68,7 @@ ${whenSignedIn(`'[' || coalesce((select string_agg(row_to_json(b)::text, ',' ord
       coalesce(sum(n) filter (where status in ('pending', 'in-review')), 0)::int as "pending",
       coalesce(sum(n) filter (where status = 'resolved'), 0)::int as "resolved",
       coalesce(sum(n) filter (where status = 'rejected'), 0)::int as "rejected"
-    from ticket_counts where ${where} group by city_id having sum(n) > 0
+    from ${counts} where ${where} group by city_id having sum(n) > 0
   ) k join cities ci on ci.id = k.city_id) b), '') || ']'`)}`,
     values: values.list,
     prepare: true,

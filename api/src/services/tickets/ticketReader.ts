@@ -10,6 +10,7 @@ import type { Ticket, TicketAttachment, TicketComment, TicketProject } from 'sha
 import type { AppDatabase } from '../../db/database';
 import { attachments, cities, committees, tickets, users } from '../../db/schema';
 import { readHistory } from '../history/historyStore';
+import { aliasOf, shieldTicket } from '../recusal/shielding';
 import { maskEmail, maskMobile } from './masking';
 
 export interface ReadOptions {
@@ -19,6 +20,13 @@ export interface ReadOptions {
   attachments?: boolean;
   /** A link viewer sees the member's mobile and email masked (docs/architecture.md#security-decisions). */
   maskContact?: boolean;
+  /**
+   * The reader is staff who do not see shielded members (ADR 0049): a shielded ticket's member is
+   * its alias, in the ticket and in its history.
+   */
+  shield?: boolean;
+  /** One ticket's details: whom it is against and whether a recusal passed it on (ADR 0048). */
+  concern?: boolean;
 }
 
 const customer = alias(users, 'customer');
@@ -77,6 +85,11 @@ const selection = {
     from projects p where p.id = ${tickets.projectId}) x)`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
+  againstName: tickets.againstName,
+  concernsOfficeBearer: tickets.concernsOfficeBearer,
+  shieldIdentity: tickets.shieldIdentity,
+  memberAlias: tickets.memberAlias,
+  passedOver: sql<boolean>`exists (select 1 from ticket_recusals r where r.ticket_id = ${tickets.id})`,
   cityName: cities.name,
   committeeName: committees.name,
   // What the submitter typed (ADR 0030); tickets from before it was kept show the member record.
@@ -153,6 +166,25 @@ export async function ticketAnswer(
 export function toTicket(
   row: TicketRow,
   options: ReadOptions = {},
+  history?: Map<number, TicketComment[]>,
+  files?: Map<number, TicketAttachment[]>,
+): Ticket {
+  const ticket = plainTicket(row, options, history, files);
+  const withConcern: Ticket = options.concern
+    ? {
+        ...ticket,
+        againstName: row.againstName,
+        concernsOfficeBearer: row.concernsOfficeBearer,
+        shieldIdentity: row.shieldIdentity,
+        handledByAnotherOfficeBearer: row.concernsOfficeBearer || row.passedOver,
+      }
+    : ticket;
+  return options.shield && row.shieldIdentity ? shieldTicket(withConcern, aliasOf(row)) : withConcern;
+}
+
+function plainTicket(
+  row: TicketRow,
+  options: ReadOptions,
   history?: Map<number, TicketComment[]>,
   files?: Map<number, TicketAttachment[]>,
 ): Ticket {

@@ -9,9 +9,13 @@ import { eq, sql } from 'drizzle-orm';
 import {
   actionHistoryText,
   CHAIN_ACTION_KINDS,
+  type ChainStage,
   decide,
   english,
   isFinalStatus,
+  MESSAGES,
+  type Role,
+  STAGE_HOLDER_ROLE,
   type Ticket,
   type TicketAction,
   type TicketStatus,
@@ -21,6 +25,7 @@ import { tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import { recordHistory } from '../history/historyStore';
+import { isRecused } from '../recusal/interests';
 import { chapterTime } from '../sla/settings';
 import { moveStage } from '../sla/stages';
 import type { AccessActor } from '../tickets/access';
@@ -50,6 +55,11 @@ export interface ActionRequest {
   visibility?: 'public' | 'internal';
   /** The api clock's now: the stage the ticket leaves closes, and the next opens, then. */
   now: Date;
+  /**
+   * The actor holds the ticket's open stage in another's place (a recusal passed it to them, ADR
+   * 0048): the table decides as the stage's role, in the ticket's city; anyone else gets 403.
+   */
+  asHolder?: boolean;
 }
 
 /**
@@ -73,10 +83,12 @@ export async function actOnTicket(
 ): Promise<Ticket> {
   const after = await db.transaction(async (tx) => {
     const row = await readTicketForChange(tx, id);
-    if (!row) throw notFound(TICKET_NOT_FOUND);
+    // Passed over on it: the ticket does not exist for them (ADR 0048).
+    if (!row || (await isRecused(tx, id, actor.id))) throw notFound(TICKET_NOT_FOUND);
     const state = { ...row, city: row.cityName };
+    const acting = request.asHolder ? holderRoleOf(actor, row) : { role: actor.role, city: actor.cityName };
     const decision = decide(
-      { role: actor.role, city: actor.cityName, id: actor.id, name: actor.fullName },
+      { role: acting.role, city: acting.city, id: actor.id, name: actor.fullName },
       request.action,
       state,
       { comment: request.comment ?? '', version: request.version },
@@ -94,7 +106,7 @@ export async function actOnTicket(
         ? request.comment.trim()
         : null;
     // The member's status email then quotes the step alone (`Approved by City President`).
-    const publicText = noteText ? english(actionHistoryText('approve', actor.role)) : history.text;
+    const publicText = noteText ? english(actionHistoryText('approve', acting.role)) : history.text;
     // An outcome (resolved, rejected) starts the member's last word: its windows count from now.
     const outcome = isFinalStatus(patch.status);
     const [written] = await tx
@@ -112,7 +124,7 @@ export async function actOnTicket(
     const currentAssignee = patch.currentAssignee ?? row.currentAssignee ?? null;
     const entry = {
       ticketId: id,
-      actor: { id: actor.id, role: actor.role },
+      actor: { id: actor.id, role: acting.role },
       statusAfter: patch.status,
       assigneeAfter: currentAssignee,
     };
@@ -178,6 +190,32 @@ export async function actOnTicket(
     return { ...row, ...patch, ...moved.fields, status, currentAssignee, ...written };
   });
   return ticketAnswer(db, after, { history: true, attachments: true });
+}
+
+/**
+ * The role and city the holder of the ticket's open stage acts in: the stage's role in the
+ * ticket's city, when the ticket names the actor as that stage's holder; else 403.
+ */
+function holderRoleOf(
+  actor: ActionActor,
+  row: {
+    stage: string | null;
+    cityName: string;
+    cityPresidentId: number | null;
+    convenorId: number | null;
+    observerId: number | null;
+  },
+): { role: Role; city: string } {
+  const holders: Partial<Record<string, number | null>> = {
+    review: row.cityPresidentId,
+    resolution: row.convenorId,
+    approval: row.observerId,
+  };
+  const stage = row.stage as ChainStage | null;
+  if (!stage || !(stage in holders) || holders[stage] !== actor.id) {
+    throw new HttpError(403, MESSAGES.unauthorizedRole);
+  }
+  return { role: STAGE_HOLDER_ROLE[stage], city: row.cityName };
 }
 
 /**

@@ -23,6 +23,7 @@ import { rowsOf } from '../../db/rows';
 import { stageExtensions, ticketStages, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { recordHistory } from '../history/historyStore';
+import { isRecused } from '../recusal/interests';
 import { chapterTime } from '../sla/settings';
 import { type AccessActor, canStaffSee } from '../tickets/access';
 import { TICKET_NOT_FOUND } from '../tickets/notFound';
@@ -57,7 +58,12 @@ export async function postInterimReply(
     const [ticket] = rowsOf<{ id: number; city_id: number; status: string }>(
       await tx.execute(sql`select id, city_id, status from tickets where id = ${ticketId} for no key update`),
     );
-    if (!ticket || !canStaffSee(actor, { cityId: ticket.city_id })) throw notFound(TICKET_NOT_FOUND);
+    if (
+      !ticket ||
+      !canStaffSee(actor, { cityId: ticket.city_id }) ||
+      (await isRecused(tx, ticketId, actor.id))
+    )
+      throw notFound(TICKET_NOT_FOUND);
     const [stage] = rowsOf<{
       id: number;
       stage: SlaStage;

@@ -30,6 +30,7 @@ import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
 import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from '../outbox/outboxStore';
+import { aliasOf } from '../recusal/shielding';
 import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
 
 /** The phone channels that are configured, with the provider template of each event's message. */
@@ -55,6 +56,8 @@ export interface SubmittedFacts {
   cityName: string;
   member: Person;
   cityPresidentId: number | null;
+  /** A shielded ticket's alias: the staff email names the member by it (ADR 0049). */
+  memberAlias?: string | null;
   /** Site paths with the key in the fragment. */
   shareUrl: string;
   memberUrl: string | null;
@@ -188,7 +191,7 @@ export class Notifier {
             event: 'ticket.submitted',
             ticketId: facts.ticketId,
             template: 'ticketSubmittedStaff',
-            params: { ...common, name: facts.member.fullName },
+            params: { ...common, name: facts.memberAlias ?? facts.member.fullName },
             locale: DEFAULT_LOCALE,
           },
         ]
@@ -241,7 +244,8 @@ export class Notifier {
       ticketId: ticket.id,
       title: ticket.title,
       city: ticket.city,
-      author: facts.authorName,
+      // A shielded member's reply reaches staff under the alias (ADR 0049).
+      author: facts.byMember && ticket.memberAlias ? ticket.memberAlias : facts.authorName,
       text: facts.text,
     };
     let messages: NewMessage[] = [];
@@ -464,6 +468,8 @@ export interface TicketFacts {
   /** The share key's hash, which signs the outcome link (rotating the key stops that link too). */
   viewKeyHash: string | null;
   member: Person;
+  /** A shielded ticket's alias, which messages to staff name the member by (ADR 0049); else null. */
+  memberAlias: string | null;
 }
 
 /** The columns of a ticket's facts (from `tickets` joined to its member in `users` and its city). */
@@ -483,6 +489,8 @@ export const TICKET_FACT_COLUMNS = {
   submitterMobile: tickets.submitterMobile,
   phoneUpdates: tickets.phoneUpdates,
   language: tickets.language,
+  shieldIdentity: tickets.shieldIdentity,
+  memberAlias: tickets.memberAlias,
 };
 
 /** The facts of a row of TICKET_FACT_COLUMNS: the ticket's opt-in covers the number typed with it. */
@@ -519,6 +527,8 @@ export function factsOf(row: {
   mobile: string | null;
   phoneUpdates: boolean;
   language: string;
+  shieldIdentity?: boolean;
+  memberAlias?: string | null;
 }): TicketFacts {
   return {
     id: row.id,
@@ -527,6 +537,7 @@ export function factsOf(row: {
     currentAssignee: row.currentAssignee,
     holders: { CityPresident: row.cityPresidentId, Convenor: row.convenorId, Observer: row.observerId },
     viewKeyHash: row.viewKeyHash,
+    memberAlias: row.shieldIdentity ? aliasOf({ id: row.id, memberAlias: row.memberAlias ?? null }) : null,
     member: {
       id: row.memberId,
       email: row.memberEmail,

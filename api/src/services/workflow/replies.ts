@@ -36,9 +36,9 @@ export async function openReplyGate(db: AppDatabase, id: number): Promise<ReplyG
     .innerJoin(cities, eq(cities.id, tickets.cityId))
     .where(eq(tickets.id, id));
   if (!row) return undefined;
-  const { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash } = row;
+  const { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash, recusedIds, shieldIdentity } = row;
   return {
-    gate: { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash },
+    gate: { id: ticketId, cityId, customerId, viewKeyHash, memberKeyHash, recusedIds, shieldIdentity },
     ticket: factsOfColumns(row),
   };
 }

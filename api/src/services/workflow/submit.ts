@@ -28,6 +28,8 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { resolveSubmitProject } from '../projects/register';
+import { recordRecusals, routeAroundConflicts } from '../recusal/interests';
+import { newMemberAlias } from '../recusal/shielding';
 import { syncStage } from '../sla/stages';
 import { claimKey, recordAnswer } from '../tickets/idempotency';
 import { hashSecret, newSecret, shareUrlOf } from '../tickets/keys';
@@ -238,10 +240,24 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       const memberLink = await issueMemberKeyIfNone(tx, member.id);
 
       // One after the other: a transaction is one connection, which runs one query at a time.
-      const cityPresidentId = await activeOfRole(tx, 'citypresident', refs.city.id);
-      const convenorId = await convenorOf(tx, refs.city);
-      const observerId = await activeOfRole(tx, 'observer', refs.city.id);
+      // The chain, with every holder who declared an interest in the firm or project passed over
+      // (and an office bearer's own case sent to the association president): ADR 0048.
+      const routed = await routeAroundConflicts(
+        tx,
+        {
+          againstName: input.againstName,
+          projectId: input.projectId ?? null,
+          concernsOfficeBearer: input.concernsOfficeBearer,
+        },
+        {
+          cityPresidentId: await activeOfRole(tx, 'citypresident', refs.city.id),
+          convenorId: await convenorOf(tx, refs.city),
+          observerId: await activeOfRole(tx, 'observer', refs.city.id),
+        },
+      );
+      const { cityPresidentId, convenorId, observerId } = routed.chain;
       const ticketSecret = newSecret();
+      const memberAlias = input.shieldIdentity ? newMemberAlias() : null;
       const [ticket] = await tx
         .insert(tickets)
         .values({
@@ -263,6 +279,10 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           phoneUpdates: input.phoneUpdates,
           language: input.language,
           projectId: input.projectId ?? null,
+          againstName: input.againstName ?? null,
+          concernsOfficeBearer: input.concernsOfficeBearer,
+          shieldIdentity: input.shieldIdentity,
+          memberAlias,
         })
         .returning({ id: tickets.id });
       if (!ticket) throw new Error('insert returned no ticket');
@@ -279,6 +299,14 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       }
       // The history names the submitter as a member (never a staff account's role).
       await tx.insert(ticketComments).values({ ticketId: ticket.id, ...submittedEntry(member) });
+      await recordRecusals(
+        tx,
+        ticket.id,
+        routed.recusals,
+        null,
+        { statusAfter: NEW_TICKET_STATE.status, assigneeAfter: NEW_TICKET_STATE.currentAssignee },
+        request.now,
+      );
       // The city president's review opens in this transaction (docs/architecture.md#time-and-service-levels):
       // with them, or with their stand-in while they are away.
       const reviewer = await syncStage(tx, { ticketId: ticket.id, now: request.now });
@@ -303,6 +331,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           locale: input.language,
         },
         cityPresidentId: reviewer ? reviewer.id : cityPresidentId,
+        memberAlias,
         shareUrl: body.shareUrl,
         memberUrl: memberLink,
       });

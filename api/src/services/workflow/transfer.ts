@@ -8,8 +8,9 @@ import {
   transferPlaces,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { cities, committees, ticketStages, ticketTransfers } from '../../db/schema';
+import { cities, committees, ticketStages, tickets, ticketTransfers } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
+import { isRecused, recordRecusals, routeAroundConflicts } from '../recusal/interests';
 import { syncStage } from '../sla/stages';
 import { type AccessActor, canStaffSee } from '../tickets/access';
 import { TICKET_NOT_FOUND } from '../tickets/notFound';
@@ -37,7 +38,8 @@ export async function transferTicket(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const state = await readState(tx, id);
-    if (!state || !canStaffSee(actor, { cityId: state.cityId })) throw notFound(TICKET_NOT_FOUND);
+    if (!state || !canStaffSee(actor, { cityId: state.cityId }) || (await isRecused(tx, id, actor.id)))
+      throw notFound(TICKET_NOT_FOUND);
     const decision = decide({ role: actor.role, city: actor.cityName }, 'transfer', state, {
       comment: body.reason,
       version: body.version,
@@ -79,7 +81,13 @@ export async function transferTicket(
       { city: city.name, committee: committee.name, cityId: city.id, committeeId: committee.id },
     );
     const reason = body.reason.trim();
-    const chain = await chainOf(tx, city);
+    // The new city's chain, with its conflicted holders passed over too (ADR 0048).
+    const [concern] = await tx
+      .select({ againstName: tickets.againstName, concernsOfficeBearer: tickets.concernsOfficeBearer })
+      .from(tickets)
+      .where(eq(tickets.id, id));
+    const routed = await routeAroundConflicts(tx, concern ?? {}, await chainOf(tx, city));
+    const chain = routed.chain;
     const { closes: _closes, ...patch } = decision.patch;
     await bumpVersion(tx, id, {
       ...patch,
@@ -99,6 +107,14 @@ export async function transferTicket(
       byName: actor.fullName,
       at: now,
     });
+    await recordRecusals(
+      tx,
+      id,
+      routed.recusals,
+      null,
+      { statusAfter: patch.status, assigneeAfter: patch.currentAssignee ?? null },
+      now,
+    );
     await addEntry(tx, {
       ticketId: id,
       by: { id: actor.id, role: actor.role },

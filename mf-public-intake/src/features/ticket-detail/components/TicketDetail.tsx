@@ -115,7 +115,7 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
         <Button component={Link} to="/add-ticket" variant="filled">
           {t('ticketDetail.submitAnother')}
         </Button>
-        {customer && memberKey && (
+        {customer?.id !== undefined && memberKey && (
           <Button component={Link} to={memberTicketsPath(customer.id, memberKey)} variant="default">
             {t('ticketDetail.viewAll')}
           </Button>

@@ -14,6 +14,9 @@ export const ACTION_KEYS: Record<AuditAction, string> = {
   'share_key.rotate': 'audit.action.shareKeyRotate',
   'member_key.rotate': 'audit.action.memberKeyRotate',
   'member.erase': 'audit.action.memberErase',
+  'ticket.recused': 'audit.action.ticketRecused',
+  'ticket.unmask': 'audit.action.ticketUnmask',
+  'interests.update': 'audit.action.interestsUpdate',
 };
 
 /** What the filter form holds: text as typed (an empty field filters nothing). */
