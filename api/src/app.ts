@@ -11,6 +11,7 @@ import { registerErrorHandlers } from './plugins/errors';
 import { type OutboxOptions, registerOutbox } from './plugins/outbox';
 import { registerSecurity } from './plugins/security';
 import { registerShutdown } from './plugins/shutdown';
+import { registerStrictBodies } from './plugins/strictBodies';
 import { registerSlaScheduler } from './plugins/sla';
 import { registerPrivacyJob } from './plugins/privacy';
 import { registerTicketServices } from './plugins/tickets';
@@ -98,6 +99,7 @@ export async function buildApp({ config, logDestination, clock = systemClock, ou
     await registerSecurity(app, config);
     registerErrorHandlers(app);
     registerShutdown(app);
+    registerStrictBodies(app);
     await registerAuth(app, config);
     registerOutbox(app, config, outbox);
     registerSlaScheduler(app, config);

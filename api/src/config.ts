@@ -102,12 +102,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HELPDESK_SECRET: secret,
     TOKEN_TTL_SECONDS: wholeNumber(60, 30 * 24 * 3600).default(8 * 3600),
-    SESSION_IDLE_MINUTES: wholeNumber(1, 24 * 60).default(60),
+    SESSION_IDLE_MINUTES: wholeNumber(1, 365 * 24 * 60).default(60),
+    SESSION_MAX_HOURS: wholeNumber(1, 10 * 365 * 24).default(8),
     LOGIN_MAX_PER_ACCOUNT: wholeNumber(1).default(5),
     LOGIN_MAX_PER_IP: wholeNumber(1).default(20),
     LOGIN_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
     SUBMIT_MAX_PER_IP: wholeNumber(1).default(20),
     SUBMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    SUBMIT_EMAILS_PER_ADDRESS: wholeNumber(1).default(5),
     LOOKUP_MAX_PER_IP: wholeNumber(1).default(300),
     LOOKUP_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
     UPLOAD_MAX_BYTES: wholeNumber(1, 1024 * MIB).default(20 * MIB),
@@ -188,8 +190,11 @@ const envSchema = z
       /** Unset outside production: the api then generates one and keeps it in its database. */
       tokenSecret: env.HELPDESK_SECRET,
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-      /** A session unused this long is over (ADR 0053); TOKEN_TTL_SECONDS is its absolute lifetime. */
+      /** No-script submits naming one email address per day (the emails they cause, ADR 0054). */
+      submitEmailsPerAddress: env.SUBMIT_EMAILS_PER_ADDRESS,
+      /** A session unused this long is over, and any session this long after sign-in (ADR 0053). */
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+      sessionMaxHours: env.SESSION_MAX_HOURS,
       loginLimit: {
         maxPerAccount: env.LOGIN_MAX_PER_ACCOUNT,
         maxPerIp: env.LOGIN_MAX_PER_IP,

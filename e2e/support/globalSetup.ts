@@ -192,6 +192,7 @@ async function startStack() {
     // Every browser of the suite is one client (127.0.0.1) and the suite submits more than the
     // production default of 20 tickets an hour; the limit itself is proved by the api tests.
     SUBMIT_MAX_PER_IP: '1000',
+    SUBMIT_EMAILS_PER_ADDRESS: '1000',
     SMTP_URL: mail.smtpUrl,
     // The emails' links lead to this run's site, so a test can follow them as a reader would.
     PUBLIC_URL: baseUrl,

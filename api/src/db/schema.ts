@@ -799,60 +799,6 @@ export const ticketTransfers = pgTable(
 );
 
 /**
- * A signed-in session (ADR 0053): the token names it (`sid`) and every request checks it is open,
- * used within SESSION_IDLE_MINUTES and before `expiresAt` (TOKEN_TTL_SECONDS after sign-in).
- * `device` (the User-Agent, cut short) and `clientAddress` are personal data (docs/data-map.md).
- */
-export const staffSessions = pgTable(
-  'staff_sessions',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    endedBy: text('ended_by').$type<'logout' | 'user' | 'admin'>(),
-    device: text('device'),
-    clientAddress: text('client_address'),
-    mfa: boolean('mfa').notNull().default(false),
-  },
-  (table) => [
-    index('staff_sessions_user_open_idx')
-      .on(table.userId, table.lastUsedAt)
-      .where(sql`${table.endedAt} is null`),
-    check('staff_sessions_ended_by_check', sql`${table.endedBy} in ('logout', 'user', 'admin')`),
-  ],
-);
-
-/** A user's TOTP second factor (ADR 0054): the sealed secret, and the step of the last code taken. */
-export const userMfa = pgTable('user_mfa', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  secretSealed: text('secret_sealed').notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
-
-/** One-time recovery codes (ADR 0054), as sha256 hashes; `usedAt` once spent. */
-export const mfaRecoveryCodes = pgTable(
-  'mfa_recovery_codes',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (table) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
-);
-
-/**
  * The register of RERA projects (ADR 0055, migration 0022): `reraNumber` as the register writes it
  * (upper case, no spaces; Maharashtra's `P` + 11 digits, other states' as typed), unique. Public
  * facts only: the submit form's typeahead shows them to anyone.
@@ -944,4 +890,58 @@ export const ticketRecusals = pgTable(
     primaryKey({ columns: [table.ticketId, table.userId] }),
     index('ticket_recusals_user_idx').on(table.userId, table.ticketId),
   ],
+);
+
+/**
+ * A signed-in session (ADR 0053): the token names it (`sid`) and every request checks it is open,
+ * used within SESSION_IDLE_MINUTES and before `expiresAt` (SESSION_MAX_HOURS after sign-in).
+ * `device` (the User-Agent, cut short) and `clientAddress` are personal data (ADR 0053).
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: text('ended_by').$type<'logout' | 'user' | 'admin'>(),
+    device: text('device'),
+    clientAddress: text('client_address'),
+    mfa: boolean('mfa').notNull().default(false),
+  },
+  (table) => [
+    index('staff_sessions_user_open_idx')
+      .on(table.userId, table.lastUsedAt)
+      .where(sql`${table.endedAt} is null`),
+    check('staff_sessions_ended_by_check', sql`${table.endedBy} in ('logout', 'user', 'admin')`),
+  ],
+);
+
+/** A user's TOTP second factor (ADR 0054): the sealed secret, and the step of the last code taken. */
+export const userMfa = pgTable('user_mfa', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** One-time recovery codes (ADR 0054), as sha256 hashes; `usedAt` once spent. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
 );

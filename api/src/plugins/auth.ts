@@ -102,7 +102,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('sessionClaims', null);
-  const sessionPolicy = { idleMinutes: config.sessionIdleMinutes, lifetimeSeconds: config.tokenTtlSeconds };
+  const sessionPolicy = { idleMinutes: config.sessionIdleMinutes, lifetimeSeconds: config.sessionMaxHours * 3600 };
   app.decorate('sessionPolicy', sessionPolicy);
   const timesNow = () => sessionTimes(app.clock.now(), sessionPolicy);
   /**

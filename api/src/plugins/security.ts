@@ -54,4 +54,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done();
   });
   await registerRateLimit(app, config);
+  // Behind nginx without TRUST_PROXY every request seems to come from nginx: one address for all
+  // visitors, so every per-address limit counts them together (ADR 0054). Said at start, loudly.
+  if (config.nodeEnv === 'production' && config.trustProxy === false) app.log.warn(TRUST_PROXY_UNSET);
 }
+
+export const TRUST_PROXY_UNSET =
+  'TRUST_PROXY is not set: behind a proxy (nginx) every client seems to be the proxy, so per-address limits ' +
+  'and logs count every visitor as one. Set TRUST_PROXY to the proxy addresses (api/README.md)';

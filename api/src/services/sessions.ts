@@ -4,7 +4,7 @@
  * ending a session from /profile or an admin's "end all" stops its token on the very next request,
  * on every api instance (nothing about a session is remembered in a process).
  *
- * A session is live while it is not ended, its absolute end (`expires_at`: TOKEN_TTL_SECONDS after
+ * A session is live while it is not ended, its absolute end (`expires_at`: SESSION_MAX_HOURS after
  * sign-in) is in the future, and it was used within SESSION_IDLE_MINUTES. Every time is the api
  * clock's. `last_used_at` is written at most once a minute per session (TOUCH_EVERY_MS), so the idle
  * timeout is exact to that minute and a busy page costs no write per request.

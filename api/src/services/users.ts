@@ -16,7 +16,18 @@ import { cities, users } from '../db/schema';
 import { conflict, HttpError, invalidField, notFound } from '../httpError';
 import { type AuditActor, recordAudit } from './audit';
 import { type CityRow, findCity } from './cityRef';
+import { passwordProblem } from './commonPasswords';
 import { hashPassword } from './passwords';
+
+/** A password being set is refused (400) when it is common or contains the person's name or email (ADR 0054). */
+function assertPasswordAcceptable(
+  password: string | undefined,
+  person: { fullName?: string; email?: string },
+): void {
+  if (password === undefined) return;
+  const problem = passwordProblem(password, person);
+  if (problem) throw invalidField('password', problem);
+}
 
 /** A user as the api works with it: never the password hash, always the city's name beside its id. */
 export interface UserRecord {
@@ -258,6 +269,7 @@ export async function createUser(
   /** The admin, for the audit trail: its row is written in the same transaction. */
   auditActor?: AuditActor,
 ): Promise<UserRecord> {
+  assertPasswordAcceptable(input.password, input);
   const passwordHash = await hashPassword(input.password); // never inside a transaction (PGlite)
   let city: CityRow | undefined;
   try {
@@ -300,6 +312,7 @@ export async function updateUser(
   /** The admin, for the audit trail: its row (the names of the fields changed) is in the same transaction. */
   auditActor?: AuditActor,
 ): Promise<UserRecord> {
+  assertPasswordAcceptable(input.password, input);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   let city: CityRow | undefined;
   try {
@@ -380,6 +393,7 @@ export async function createAdmin(
   input: RegisterAdminRequest,
   { onlyIfNoAdmin }: { onlyIfNoAdmin: boolean },
 ): Promise<UserRecord> {
+  assertPasswordAcceptable(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {

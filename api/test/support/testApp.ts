@@ -51,6 +51,10 @@ export function buildTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: logs ? 'info' : 'silent',
+    // Tests move the api clock by days and months with tokens signed in before: sessions last as
+    // long as a test (the tests of sessions themselves set their own, ADR 0053).
+    SESSION_IDLE_MINUTES: String(365 * 24 * 60),
+    SESSION_MAX_HOURS: String(10 * 365 * 24),
     ...database.env,
     ...env,
   });
@@ -64,10 +68,11 @@ export function buildTestApp(
 export function buildProductionTestApp(
   database: TestDatabase,
   env: Record<string, string> = {},
+  logs?: CapturedLogs,
 ): Promise<App> {
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', ...database.env, ...env },
+    { NODE_ENV: 'production', LOG_LEVEL: logs ? 'info' : 'silent', ...database.env, ...env },
     { isServer: false },
   );
-  return buildApp({ config });
+  return buildApp({ config, logDestination: logs?.destination });
 }

@@ -8,6 +8,7 @@ import {
   ticketResponseSchema,
   ticketStatusPatchSchema,
 } from 'shared-contracts/contracts';
+import { invalidField } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { actOnTicket, changeTicketStatus } from '../../services/workflow/actions';
 import { auditActorOf } from '../auditActor';
@@ -21,6 +22,20 @@ const ACTION_DESCRIPTION =
   'ticket with its history.';
 
 /** docs/product.md#calls: the role-specific action calls and PATCH /tickets/{id}/status. */
+/**
+ * Only an approve keeps its comment from the member (`internal`); every other step's comment is
+ * the member's to read. An `internal` the step does not take is refused (400) rather than dropped,
+ * so staff never believe a note private that the member will read (ADR 0054).
+ */
+function refuseVisibilityNotTaken(action: string, visibility: 'public' | 'internal' | undefined): void {
+  if (visibility === 'internal' && action !== 'approve') {
+    throw invalidField(
+      'visibility',
+      'Only an approve can be internal: this step is always shown to the member',
+    );
+  }
+}
+
 export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['tickets'];
 
@@ -44,6 +59,7 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = currentUserOf(request);
         const { action, comment, version, visibility } = request.body;
+        refuseVisibilityNotTaken(action, visibility);
         const ticket = await actOnTicket(
           app.db,
           actor,
@@ -73,6 +89,10 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      refuseVisibilityNotTaken(
+        request.body.status === 'approved' ? 'approve' : 'other',
+        request.body.visibility,
+      );
       const ticket = await changeTicketStatus(
         app.db,
         currentUserOf(request),

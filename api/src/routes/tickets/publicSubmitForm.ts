@@ -9,7 +9,7 @@
  * `npm start` gateway likewise): the current cities and committees as `<option>`s and a fresh
  * key, so the form served before any script is complete and current.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +19,7 @@ import {
   idempotencyKeySchema,
   SUBMIT_KEY_FIELD,
 } from 'shared-contracts/contracts';
-import { HttpError } from '../../httpError';
+import { HttpError, tooManyRequests as tooMany } from '../../httpError';
 import { listCities } from '../../services/cities';
 import { listCommittees } from '../../services/committees';
 import {
@@ -60,8 +60,49 @@ function problemsOf(error: HttpError) {
   return { fieldErrors, formErrors: byField ? [] : [error.message] };
 }
 
+/**
+ * Whether the form was posted from a page of another site (ADR 0054): a page anywhere could
+ * otherwise make its visitors' browsers file tickets, and so mail text of its choosing to any
+ * address. Sec-Fetch-Site when the browser sends it (every current one does); else Origin, whose
+ * host must be the one the request was sent to (nginx passes Host; ports are not compared).
+ */
+export function crossSiteReason(request: FastifyRequest): string | undefined {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') {
+    return site === 'same-origin' || site === 'none' ? undefined : `Sec-Fetch-Site: ${site.slice(0, 20)}`;
+  }
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return undefined;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).hostname;
+  } catch {
+    return 'Origin: unreadable';
+  }
+  const host = (request.headers['x-forwarded-host'] ?? request.headers.host ?? '').toString();
+  const hostName = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
+  return originHost.replace(/^\[|\]$/g, '').toLowerCase() === hostName ? undefined : 'Origin: another site';
+}
+
+/** The form's own page only: the message of a cross-site post. */
+const CROSS_SITE_MESSAGE = "Send the form from this site's own page";
+
 export function registerSubmitFormRoutes(app: App): void {
   const tags = ['tickets'];
+  /**
+   * The emails one submit causes go to the address typed in it: at most SUBMIT_EMAILS_PER_ADDRESS
+   * submits naming one address per day (any case), whoever sends them, so nobody can have the
+   * help desk mail one inbox over and over (ADR 0054). Counted once the form is read.
+   */
+  const recipientOf = new WeakMap<FastifyRequest, string>();
+  const perRecipient = app.routeLimiter(
+    'submit-recipient',
+    { max: app.config.submitEmailsPerAddress, windowMs: 24 * 3600_000 },
+    (request) => recipientOf.get(request) ?? '',
+  );
   const fragment = (reply: FastifyReply, html: string) =>
     reply.headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(html);
 
@@ -130,6 +171,14 @@ export function registerSubmitFormRoutes(app: App): void {
       // Before the body is read, as the submit: a refused caller costs no upload.
       onRequest: async (request, reply) => {
         const language = pageLanguage(undefined, request.headers['accept-language']);
+        const crossSite = crossSiteReason(request);
+        if (crossSite) {
+          request.log.info({ reason: crossSite }, 'submit form from another site refused');
+          const error = new HttpError(403, CROSS_SITE_MESSAGE, [
+            { path: 'body', message: CROSS_SITE_MESSAGE },
+          ]);
+          return formPage(request, reply, 403, error, language);
+        }
         const decision = await app.submitLimiter.take(request);
         if (!decision.allowed)
           return formPage(request, reply, 429, tooManyRequests(decision, 'submissions'), language);
@@ -175,6 +224,15 @@ export function registerSubmitFormRoutes(app: App): void {
           throw new HttpError(400, IDEMPOTENCY_KEY_MESSAGE, [
             { path: SUBMIT_KEY_FIELD, message: IDEMPOTENCY_KEY_MESSAGE },
           ]);
+        }
+        const email = fields.email?.trim().toLowerCase();
+        if (email) {
+          // Hashed: the limiter's store names no one.
+          recipientOf.set(request, createHash('sha256').update(email).digest('base64url'));
+          const allowed = await perRecipient.take(request);
+          if (!allowed.allowed) {
+            throw tooMany('submissions for this email address', allowed.retryAfterSeconds);
+          }
         }
         const answer = await app.ticketSubmits.submitReceived({ fields, file: received.file }, key);
         if (answer.replayed) request.log.info('submit form replayed for its key');
