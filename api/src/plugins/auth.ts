@@ -102,7 +102,10 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('sessionClaims', null);
-  const sessionPolicy = { idleMinutes: config.sessionIdleMinutes, lifetimeSeconds: config.sessionMaxHours * 3600 };
+  const sessionPolicy = {
+    idleMinutes: config.sessionIdleMinutes,
+    lifetimeSeconds: config.sessionMaxHours * 3600,
+  };
   app.decorate('sessionPolicy', sessionPolicy);
   const timesNow = () => sessionTimes(app.clock.now(), sessionPolicy);
   /**
