@@ -1,6 +1,7 @@
 /**
  * Backups keep personal data private (ADR 0052; issue 33's "Done when" 3, the backup part): the
- * folder is 0700 and every file 0600 whatever the umask; with BACKUP_PASSPHRASE no file holds a
+ * folder is 0700 and every file 0600 whatever the umask; a waiting outbox row holds its link sealed,
+ * so no backup holds a working link; with BACKUP_PASSPHRASE no file holds a
  * working link, a name or a file's bytes in plain text, and the restore needs the passphrase. On
  * PostgreSQL (backups are for PostgreSQL); on PGlite the command says so.
  */
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import type { App } from '../src/app';
 import { runBackup } from '../src/cli/backup';
+import { outbox } from '../src/db/schema';
+import { openParams } from '../src/services/outbox/sealedParams';
 import { buildDemoApp } from './support/session';
 import { demoRefs, keyOf, pngOfSize, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -71,6 +74,14 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
     ...extra,
   });
 
+  it('keeps the waiting confirmation link sealed: no working link in the outbox table', async () => {
+    const rows = await app.db.select().from(outbox);
+    const confirmation = rows.find((row) => row.template === 'ticketSubmittedMember');
+    expect(confirmation?.status).toBe('queued');
+    expect(JSON.stringify(rows)).not.toContain(shareKey);
+    expect(String(openParams(confirmation?.params ?? {}).shareUrl)).toContain(shareKey);
+  });
+
   if (kind === 'pglite') {
     it('says that backups need PostgreSQL', async () => {
       const answer = await run(['backup', newFolder()], envOf(database()));
@@ -95,14 +106,18 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
     expect(files.size).toBeGreaterThanOrEqual(3); // the dump, backup.json, the stored file
     for (const each of folders) expect(modeOf(each).toString(8)).toBe('700');
     for (const file of files.keys()) expect(modeOf(file).toString(8)).toBe('600');
-    // Plain, the stored file is there as it was (the encrypted backup below hides it).
+    // Plain, the stored file is there as it was (the encrypted backup below hides it); the
+    // outbox's waiting link is sealed, so even this backup holds no working link.
     expect([...files.values()].some((bytes) => bytes.includes(FILE_MARK))).toBe(true);
+    for (const bytes of files.values()) expect(bytes.includes(shareKey)).toBe(false);
   });
 
   it('with BACKUP_PASSPHRASE holds no link, name or file bytes in plain text, and restores only with it', async () => {
     const folder = newFolder();
     const passphrase = 'correct horse battery staple 42';
-    expect((await run(['backup', folder], envOf(database(), { BACKUP_PASSPHRASE: passphrase }))).code).toBe(0);
+    expect((await run(['backup', folder], envOf(database(), { BACKUP_PASSPHRASE: passphrase }))).code).toBe(
+      0,
+    );
     const files = new Map<string, string>();
     walk(folder, files, []);
     for (const [file, bytes] of files) {

@@ -5,6 +5,7 @@
  * among staff.
  */
 import type { App } from '../src/app';
+import { openParams } from '../src/services/outbox/sealedParams';
 import { outboxRows } from './support/outbox';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
 import {
@@ -55,7 +56,8 @@ describe.each(databaseKinds)('the conversation on %s', (kind) => {
     const confirmation = (await outboxRows(app)).find(
       (row) => row.ticketId === body.ticketId && row.template === 'ticketSubmittedMember',
     );
-    return { ...body, memberUrl: String(confirmation?.params.memberUrl) };
+    // Sealed while it waits (ADR 0052): opened as the worker opens it.
+    return { ...body, memberUrl: String(openParams(confirmation?.params ?? {}).memberUrl) };
   }
 
   const reply = (id: number, headers: Record<string, string>, payload: object) =>

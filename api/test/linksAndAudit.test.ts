@@ -13,6 +13,7 @@ import { auditLog } from '../src/db/schema';
 import { csvCell } from '../src/services/audit';
 import { ManualClock } from '../src/services/clock';
 import { prepareMemberLink } from '../src/services/outbox/memberLinks';
+import { openParams } from '../src/services/outbox/sealedParams';
 import { VIEW_LINK_SECONDS, ViewLinks } from '../src/services/tickets/viewLinks';
 import { outboxRows } from './support/outbox';
 import { bearer, buildDemoApp, newUser, tokenFor } from './support/session';
@@ -117,8 +118,10 @@ describe.each(databaseKinds)('revocable links and the audit trail, on %s', (kind
         template: 'shareLinkRotated',
         recipientUserId: ticket.userId,
         status: 'queued',
-        params: expect.objectContaining({ shareUrl: body.shareUrl }),
+        // The link is sealed while the row waits (ADR 0052), and opens to the new one.
+        params: expect.objectContaining({ shareUrl: expect.stringMatching(/^sealed:v1:/) }),
       });
+      expect(openParams(message?.params ?? {}).shareUrl).toBe(body.shareUrl);
 
       const { entries } = await trail(`action=share_key.rotate&ticket=${ticket.ticketId}`);
       expect(entries).toEqual([

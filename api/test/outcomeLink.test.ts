@@ -15,6 +15,7 @@ import {
   type OutgoingMessage,
   unconfiguredChannel,
 } from '../src/services/outbox/channels/channel';
+import { openParams } from '../src/services/outbox/sealedParams';
 import { renderEmail } from '../src/services/outbox/templates';
 import { OutboxWorker } from '../src/services/outbox/worker';
 import { ADMIN, bearer, buildDemoApp, tokenFor } from './support/session';
@@ -79,7 +80,8 @@ describe.each(databaseKinds)('the outcome link on %s', (kind) => {
       .from(outbox)
       .where(and(eq(outbox.ticketId, id), eq(outbox.event, 'rating.requested')));
     expect(rows).toHaveLength(1);
-    const params = rows[0]?.params as Record<string, unknown>;
+    // Sealed while the row waits (ADR 0052): opened as the worker opens it.
+    const params = openParams(rows[0]?.params as Record<string, unknown>);
     const email = renderEmail('ratingRequested', locale, params, SITE);
     const url = new RegExp(`${SITE}/ticket-detail/${id}#key=o\\.\\d+\\.[A-Za-z0-9_-]{43}`).exec(
       email.text,

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { useSealedParams } from '../services/outbox/sealedParams';
 import { PrivacyJob } from '../services/privacy/retention';
 import { useDerivedMemberKeys } from '../services/tickets/linkKeys';
 import { resolveTokenSecret } from '../services/tokenSecret';
@@ -22,6 +23,8 @@ export async function registerPrivacyJob(app: FastifyInstance, config: Config): 
   // Member keys derived from the api's secret (the same on every instance), so any instance can
   // send a member's live link again (ADR 0052).
   useDerivedMemberKeys(createHmac('sha256', secret).update('member-links').digest('base64url'));
+  // The private links in waiting outbox rows are sealed under a key of the same secret (ADR 0052).
+  useSealedParams(secret);
   const job = new PrivacyJob(
     app.db,
     app.clock,

@@ -10,6 +10,7 @@ import type { AppDatabase, Writer } from '../../db/database';
 import { outbox, users } from '../../db/schema';
 import { maskEmail, maskMobile } from '../tickets/masking';
 import { messagesQueued } from './outboxSignal';
+import { SECRET_PARAMS, sealParams } from './sealedParams';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -27,16 +28,24 @@ export interface NewMessage {
 
 /**
  * The parameters that must not outlive the send: the private links (their keys are stored nowhere
- * else in clear). The worker removes them when a message is sent or fails for good.
+ * else in clear). Sealed while the row waits (ADR 0052); the worker removes them when a message is
+ * sent or fails for good.
  */
-export const SECRET_PARAMS = ['shareUrl', 'memberUrl', 'outcomeUrl'] as const;
+export { SECRET_PARAMS };
 
 /** Writes the messages in the caller's transaction, due now (`now` from the clock service). */
 export async function enqueueMessages(tx: Writer, messages: NewMessage[], now: Date): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await tx
     .insert(outbox)
-    .values(messages.map((message) => ({ ...message, status: 'queued' as const, nextAttemptAt: now })))
+    .values(
+      messages.map((message) => ({
+        ...message,
+        params: sealParams(message.params),
+        status: 'queued' as const,
+        nextAttemptAt: now,
+      })),
+    )
     .returning({ id: outbox.id });
   afterCommit(tx, messagesQueued);
   return rows.map((row) => row.id);
@@ -66,7 +75,7 @@ export async function enqueueWithStaff(
     event: sql`${message.event}::text`,
     ticketId: sql`${message.ticketId}::int`,
     template: sql`${message.template}::text`,
-    params: sql`${JSON.stringify(message.params)}::jsonb`,
+    params: sql`${JSON.stringify(sealParams(message.params))}::jsonb`,
     locale: sql`${message.locale}::text`,
   });
   const selects = [

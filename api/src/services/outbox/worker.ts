@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../clock';
 import { type Channel, PermanentSendError } from './channels/channel';
 import { claimDue, markAttemptFailed, markHeld, markSent, type OutboxRow, releaseClaim } from './outboxStore';
+import { openParams } from './sealedParams';
 
 export interface WorkerSettings {
   /** How often an idle worker looks for due messages. */
@@ -157,7 +158,9 @@ export class OutboxWorker {
       let ready: OutboxRow | null = row;
       try {
         const prepare = this.prepare[row.event];
-        ready = prepare ? await prepare(row) : row;
+        // The private links were sealed at rest (ADR 0052): opened for this send only.
+        const opened = { ...row, params: openParams(row.params) };
+        ready = prepare ? await prepare(opened) : opened;
         if (ready) await channel.send(ready);
       } catch (error) {
         await this.failed(row, error);
