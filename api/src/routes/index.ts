@@ -14,6 +14,7 @@ import { reportRoutes } from './reports';
 import { slaRoutes } from './sla';
 import { ticketActionRoutes } from './tickets/actions';
 import { conversationRoutes } from './tickets/conversation';
+import { ticketLinkRoutes } from './tickets/links';
 import { publicTicketRoutes } from './tickets/public';
 import { staffTicketRoutes } from './tickets/staff';
 import { viewLinkRoutes } from './uploads';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(staffTicketRoutes);
   await app.register(ticketActionRoutes);
   await app.register(conversationRoutes);
+  await app.register(ticketLinkRoutes);
   await app.register(messageRoutes);
   await app.register(memberRoutes);
   await app.register(privacyRoutes);

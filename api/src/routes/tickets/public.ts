@@ -19,6 +19,7 @@ import {
   userTicketsResponseSchema,
 } from 'shared-contracts/contracts';
 import { recordAudit } from '../../services/audit';
+import { withLinks } from '../../services/projects/links';
 import { seesContactDetails } from '../../services/tickets/access';
 import { openLatestMemberTicket, openMemberTickets, openTicket } from '../../services/tickets/accessReads';
 import { submitPartLimits } from '../../services/workflow/submitService';
@@ -67,7 +68,8 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       reply.header('cache-control', 'no-store');
-      return { ticket };
+      // Its links (ADR 0056): both ways for staff, only how many for the member.
+      return { ticket: await withLinks(app.db, ticket, access.audience) };
     },
   );
 
