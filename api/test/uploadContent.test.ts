@@ -1,12 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import type { App } from '../src/app';
 import {
   ACTIVE_PDF_MESSAGE,
+  checkFileContent,
   DOCX_ENTITIES_MESSAGE,
+  docxDeclaresEntities,
+  Gate,
   IMAGE_TOO_LARGE_MESSAGE,
   jpegPixels,
+  pdfHasActiveContent,
   pngPixels,
   withoutExif,
 } from '../src/services/tickets/fileContent';
@@ -64,18 +70,146 @@ const WORD = {
 };
 
 describe('reading what is inside a file', () => {
-  it('reads the pixel count of PNGs and JPEGs', () => {
-    expect(pngPixels(pngOfSize(100, 640, 480))).toBe(307_200);
-    expect(jpegPixels(jpegOf(4000, 3000))).toBe(12_000_000);
-    expect(jpegPixels(jpegOf(4000, 3000, 'GPS 18.52N 73.85E'))).toBe(12_000_000);
+  let folder: string;
+  let written = 0;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-file-content-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The bytes as a received file on disk (the checks read files, never whole buffers). */
+  const onDisk = (bytes: Buffer) => {
+    const file = path.join(folder, `file-${++written}`);
+    writeFileSync(file, bytes);
+    return file;
+  };
+  /** Bytes no compressor shrinks and that name nothing (no '/'). */
+  const filler = (length: number) => {
+    const bytes = randomBytes(length);
+    for (let index = bytes.indexOf(0x2f); index >= 0; index = bytes.indexOf(0x2f, index + 1))
+      bytes[index] = 0x30;
+    return bytes;
+  };
+  const CHUNK = 64 * 1024;
+
+  it('reads the pixel count of PNGs and JPEGs', async () => {
+    expect(await pngPixels(onDisk(pngOfSize(100, 640, 480)))).toBe(307_200);
+    expect(await jpegPixels(onDisk(jpegOf(4000, 3000)))).toBe(12_000_000);
+    expect(await jpegPixels(onDisk(jpegOf(4000, 3000, 'GPS 18.52N 73.85E')))).toBe(12_000_000);
+    expect(await pngPixels(onDisk(Buffer.from('not a png')))).toBeNull();
   });
 
-  it('removes the EXIF block of a JPEG and keeps the rest byte for byte', () => {
+  it('removes the EXIF block of a JPEG in place and keeps the rest byte for byte', async () => {
     const plain = jpegOf(64, 48);
-    const stripped = withoutExif(jpegOf(64, 48, 'GPS 18.52N 73.85E Pixel 9'));
+    const photo = onDisk(jpegOf(64, 48, 'GPS 18.52N 73.85E Pixel 9'));
+    const untouched = onDisk(plain);
 
-    expect(stripped?.equals(plain)).toBe(true);
-    expect(withoutExif(plain)).toBeNull();
+    expect(await withoutExif(photo)).toBe(true);
+    expect(readFileSync(photo).equals(plain)).toBe(true);
+    expect(await withoutExif(untouched)).toBe(false);
+    expect(readFileSync(untouched).equals(plain)).toBe(true);
+  });
+
+  it('answers the size and sha256 of what is kept, for a photo without its EXIF and for any other file', async () => {
+    const plain = jpegOf(640, 480);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(await checkFileContent('jpeg', onDisk(jpegOf(640, 480, 'GPS 18.52N')))).toEqual({
+      ok: true,
+      size: plain.length,
+      sha256: sha256(plain),
+    });
+    const report = pdf(`1 0 obj << /Type /Catalog >> endobj\n${filler(3 * CHUNK).toString('latin1')}`);
+    expect(await checkFileContent('pdf', onDisk(report))).toEqual({
+      ok: true,
+      size: report.length,
+      sha256: sha256(report),
+    });
+  });
+
+  it('finds a PDF name that a chunk boundary cuts in two, and no name the boundary makes up', async () => {
+    // '/JavaScript' with the cut after '/Ja'; and '/JSON' cut after '/JS' (not active).
+    const cutAt = (name: string, after: number) => {
+      const head = Buffer.from('%PDF-1.7\n', 'latin1');
+      const pad = filler(CHUNK - head.length - after);
+      return Buffer.concat([head, pad, Buffer.from(`${name} (x)\n%%EOF\n`, 'latin1')]);
+    };
+    expect(await pdfHasActiveContent(onDisk(cutAt('/JavaScript', 3)))).toBe(true);
+    expect(await pdfHasActiveContent(onDisk(cutAt('/JSON', 3)))).toBe(false);
+    // A name at the very end of the file.
+    expect(await pdfHasActiveContent(onDisk(Buffer.from('%PDF-1.7\n<< /S /Launch', 'latin1')))).toBe(true);
+  });
+
+  it('inflates every compressed stream of a PDF, long ones across chunks and the second as well as the first', async () => {
+    const stream = (content: Buffer) =>
+      Buffer.concat([
+        Buffer.from('1 0 obj << /Filter /FlateDecode >>\nstream\n', 'latin1'),
+        deflateSync(content),
+        Buffer.from('\nendstream\nendobj\n', 'latin1'),
+      ]);
+    const harmless = stream(Buffer.from('BT (Lift broken) Tj ET\n'.repeat(10), 'latin1'));
+    // Deflated noise takes more than a chunk, so the name comes out of a later read.
+    const longHidden = stream(
+      Buffer.concat([filler(3 * CHUNK), Buffer.from('<< /S /JavaScript >>', 'latin1')]),
+    );
+    const hiddenSecond = stream(Buffer.from('<< /JS (app.alert(1)) >>', 'latin1'));
+    const file = (...parts: Buffer[]) =>
+      onDisk(
+        Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), ...parts, Buffer.from('%%EOF\n', 'latin1')]),
+      );
+
+    expect(await pdfHasActiveContent(file(harmless))).toBe(false);
+    expect(await pdfHasActiveContent(file(longHidden))).toBe(true);
+    expect(await pdfHasActiveContent(file(harmless, hiddenSecond))).toBe(true);
+    // 'endstream' cut by a chunk boundary still ends the stream: the name after it is raw text.
+    const head = Buffer.from('%PDF-1.7\n1 0 obj\nstream\n', 'latin1');
+    const body = filler(CHUNK - head.length - 4);
+    expect(
+      await pdfHasActiveContent(
+        onDisk(Buffer.concat([head, body, Buffer.from('endstream\nendobj\n<< /Launch >>\n', 'latin1')])),
+      ),
+    ).toBe(true);
+  });
+
+  it('reads the XML parts of a DOCX as they inflate, and refuses one that will not inflate', async () => {
+    const long = `<?xml version="1.0"?><w:document>${'<w:p>text</w:p>'.repeat(20_000)}</w:document>`;
+    expect(await docxDeclaresEntities(onDisk(docxOf({ ...WORD, 'word/document.xml': long })))).toBe(false);
+    expect(
+      await docxDeclaresEntities(
+        onDisk(docxOf({ ...WORD, 'word/document.xml': `${long.slice(0, -13)}<!ENTITY x "y"></w:document>` })),
+      ),
+    ).toBe(true);
+    const broken = docxOf(WORD);
+    broken.write('garbage!', 30 + '[Content_Types].xml'.length, 'latin1'); // the first part's deflated bytes
+    expect(await docxDeclaresEntities(onDisk(broken))).toBe(true);
+    expect(await docxDeclaresEntities(onDisk(Buffer.from('not a zip')))).toBe(true);
+  });
+
+  it('lets a bounded number of checks run at once, the others waiting their turn in order', async () => {
+    const gate = new Gate(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const releases: (() => void)[] = [];
+    const work = (index: number) =>
+      gate.through(async () => {
+        running++;
+        most = Math.max(most, running);
+        order.push(index);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running--;
+        if (index === 1) throw new Error('a failed check frees its place');
+        return index;
+      });
+    const all = [0, 1, 2, 3, 4].map((index) => work(index).catch(() => -1));
+    while (order.length < 5) {
+      await new Promise((resolve) => setImmediate(resolve));
+      releases.shift()?.();
+    }
+    while (releases.length > 0) releases.shift()?.();
+
+    expect(await Promise.all(all)).toEqual([0, -1, 2, 3, 4]);
+    expect(most).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
