@@ -12,5 +12,6 @@ export { QUERY_FRESH_MS, queryClient } from './queryClient';
 export * from './reports';
 export { accessKeyHeaders, type CallOptions, request as apiRequest, toSearchParams } from './request';
 export * from './sla';
+export * from './staffSignIn';
 export * from './tickets';
 export * from './users';

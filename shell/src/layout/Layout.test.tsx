@@ -1,8 +1,21 @@
 import { Route, Routes } from 'react-router-dom';
 import { authStore } from 'shared-contracts';
-import { act, fireEvent, render, screen, userEvent, within } from 'shared-contracts/testing/render';
+import { HttpResponse, http, server } from 'shared-contracts/testing/network';
+import { act, fireEvent, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { DEMO_NAMES, LocationProbe, setScreen, signInAs, signOut } from '../testing/helpers';
 import { Layout } from './Layout';
+
+/** The sign-outs the api was asked for, by the token they end (ADR 0053). */
+function serverSignOuts(): string[] {
+  const ended: string[] = [];
+  server.use(
+    http.post('*/api/auth/logout', ({ request }) => {
+      ended.push(request.headers.get('authorization') ?? '');
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return ended;
+}
 
 function renderAt(route: string) {
   return render(
@@ -74,8 +87,10 @@ describe('header (docs/product.md#layout)', () => {
     expect(within(header).getByRole('button', { name: 'Asha Admin' })).toBeInTheDocument();
   });
 
-  test('the user-name dropdown has Logout: back to / with the store cleared', async () => {
+  test('the user-name dropdown has Logout: back to / with the store cleared, the session ended on the server', async () => {
+    const ended = serverSignOuts();
     renderAt('/users');
+    const token = authStore.getState().token;
     const user = userEvent.setup();
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Asha Admin' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
@@ -85,6 +100,7 @@ describe('header (docs/product.md#layout)', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(ended).toEqual([`Bearer ${token}`]));
   });
 
   test('the user-name dropdown leads staff to Out of office on their profile', async () => {
@@ -150,10 +166,12 @@ describe('sidebar menu by role (docs/product.md#layout)', () => {
   });
 
   test('Logout in the sidebar signs out and goes to /', async () => {
+    const ended = serverSignOuts();
     renderAt('/dashboard');
     await userEvent.click(within(sidebar()).getByRole('button', { name: 'Logout' }));
     expect(here()).toBe('/');
     expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(ended).toHaveLength(1));
   });
 });
 

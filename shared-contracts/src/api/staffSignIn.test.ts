@@ -1,0 +1,120 @@
+import { HttpResponse, http, server } from '../../testing/network';
+import { loginAnswerSchema, mfaCodeSchema, mfaPolicySchema } from '../schemas/staffSignIn';
+import {
+  confirmMfa,
+  endSession,
+  enrollMfa,
+  getMfaStatus,
+  listSessions,
+  logout,
+  mfaStatusQuery,
+  sessionsQuery,
+  staffSignInKeys,
+  verifyMfa,
+} from './staffSignIn';
+
+interface Seen {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization?: string | null;
+}
+
+function answer(status: number, answerBody: unknown): Seen[] {
+  const seen: Seen[] = [];
+  server.use(
+    http.all('*', async ({ request }) => {
+      seen.push({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        authorization: request.headers.get('authorization'),
+        body: await request.json().catch(() => undefined),
+      });
+      return HttpResponse.json(answerBody as Parameters<typeof HttpResponse.json>[0], { status });
+    }),
+  );
+  return seen;
+}
+
+const at = '2026-11-28T10:00:00.000Z';
+const session = {
+  id: 4,
+  device: 'Firefox',
+  address: '203.0.113.9',
+  createdAt: at,
+  lastUsedAt: at,
+  expiresAt: at,
+  current: true,
+};
+const user = {
+  id: 1,
+  fullName: 'Sunita Kulkarni',
+  email: 'admin@helpdesk.demo',
+  role: 'admin',
+  city: 'Pune',
+};
+
+describe('the staff sign-in calls', () => {
+  it('signs out and ends a session by id', async () => {
+    const seen = answer(200, { ok: true });
+    await expect(logout('the-token')).resolves.toEqual({ ok: true });
+    await expect(endSession(7)).resolves.toEqual({ ok: true });
+    expect(seen[0]?.authorization).toBe('Bearer the-token');
+    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /api/auth/logout',
+      'DELETE /api/auth/sessions/7',
+    ]);
+  });
+
+  it('lists my sessions, also as a query', async () => {
+    answer(200, { sessions: [session] });
+    await expect(listSessions()).resolves.toEqual({ sessions: [session] });
+    const query = sessionsQuery();
+    expect(query.queryKey).toEqual(staffSignInKeys.sessions());
+    expect(await query.queryFn?.({ signal: new AbortController().signal } as never)).toEqual({
+      sessions: [session],
+    });
+  });
+
+  it('finishes a sign-in with the challenge and a code', async () => {
+    const seen = answer(200, { user, token: 't' });
+    await expect(verifyMfa('c', '123456')).resolves.toEqual({ user, token: 't' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/mfa',
+      body: { challenge: 'c', code: '123456' },
+    });
+  });
+
+  it('reads the second factor, enrols and confirms it', async () => {
+    answer(200, { enrolled: false, required: true, recoveryCodesLeft: 0 });
+    await expect(getMfaStatus()).resolves.toMatchObject({ required: true });
+    const query = mfaStatusQuery();
+    expect(query.queryKey).toEqual(staffSignInKeys.mfa());
+    expect(await query.queryFn?.({ signal: new AbortController().signal } as never)).toMatchObject({
+      enrolled: false,
+    });
+    answer(200, { otpauthUrl: 'otpauth://totp/x', secret: 'ABC' });
+    await expect(enrollMfa()).resolves.toEqual({ otpauthUrl: 'otpauth://totp/x', secret: 'ABC' });
+    const seen = answer(200, { recoveryCodes: ['abcde-fghjk'] });
+    await expect(confirmMfa('654321')).resolves.toEqual({ recoveryCodes: ['abcde-fghjk'] });
+    expect(seen[0]?.body).toEqual({ code: '654321' });
+  });
+});
+
+describe('the staff sign-in schemas', () => {
+  it('a login answer is a token or a challenge, nothing else', () => {
+    expect(loginAnswerSchema.safeParse({ user, token: 't', mfaEnrolmentRequired: true }).success).toBe(true);
+    expect(loginAnswerSchema.safeParse({ mfaRequired: true, challenge: 'c' }).success).toBe(true);
+    expect(loginAnswerSchema.safeParse({ mfaRequired: true }).success).toBe(false);
+    expect(loginAnswerSchema.safeParse({ user }).success).toBe(false);
+  });
+
+  it('a code is trimmed and required; the policy takes roles only', () => {
+    expect(mfaCodeSchema.parse(' 123456 ')).toBe('123456');
+    expect(mfaCodeSchema.safeParse('  ').success).toBe(false);
+    expect(mfaCodeSchema.safeParse('1'.repeat(33)).success).toBe(false);
+    expect(mfaPolicySchema.safeParse({ roles: ['admin', 'credaipresident'] }).success).toBe(true);
+    expect(mfaPolicySchema.safeParse({ roles: ['root'] }).success).toBe(false);
+  });
+});

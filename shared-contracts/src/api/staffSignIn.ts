@@ -1,0 +1,73 @@
+/** Staff sign-in calls (ADR 0053, 0054): sign-out, sessions, the second factor. */
+import { queryOptions } from '@tanstack/react-query';
+import { type LoginResponse, loginResponseSchema } from '../schemas/auth';
+import {
+  type MfaConfirmResponse,
+  type MfaEnrollResponse,
+  type MfaStatus,
+  mfaConfirmResponseSchema,
+  mfaEnrollResponseSchema,
+  mfaStatusSchema,
+  okResponseSchema,
+  type StaffSessionsResponse,
+  staffSessionsResponseSchema,
+} from '../schemas/staffSignIn';
+import { API_PATHS, pathFor } from './paths';
+import { type CallOptions, request } from './request';
+
+/** The query keys of the sign-in calls that read server data (ADR 0012). */
+export const staffSignInKeys = {
+  sessions: () => ['auth', 'sessions'] as const,
+  mfa: () => ['auth', 'mfa'] as const,
+};
+
+/**
+ * POST /auth/logout: the token stops working at once. The token is passed in, so the page can
+ * forget it first and end it on the server after (a sign-out never waits for the network).
+ */
+export function logout(token: string, options: CallOptions = {}): Promise<{ ok: true }> {
+  return request('post', API_PATHS.auth.logout, okResponseSchema, {
+    ...options,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** GET /auth/sessions: my live sessions. */
+export function listSessions(options: CallOptions = {}): Promise<StaffSessionsResponse> {
+  return request('get', API_PATHS.auth.sessions, staffSessionsResponseSchema, options);
+}
+
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: staffSignInKeys.sessions(), queryFn: ({ signal }) => listSessions({ signal }) });
+
+/** DELETE /auth/sessions/{id}: ends one of my sessions. */
+export function endSession(id: number, options: CallOptions = {}): Promise<{ ok: true }> {
+  return request('delete', pathFor(API_PATHS.auth.session, { id }), okResponseSchema, options);
+}
+
+/** POST /auth/mfa: finishes a sign-in with a code. */
+export function verifyMfa(
+  challenge: string,
+  code: string,
+  options: CallOptions = {},
+): Promise<LoginResponse> {
+  return request('post', API_PATHS.auth.mfa, loginResponseSchema, { ...options, json: { challenge, code } });
+}
+
+/** GET /auth/mfa: my second factor. */
+export function getMfaStatus(options: CallOptions = {}): Promise<MfaStatus> {
+  return request('get', API_PATHS.auth.mfa, mfaStatusSchema, options);
+}
+
+export const mfaStatusQuery = () =>
+  queryOptions({ queryKey: staffSignInKeys.mfa(), queryFn: ({ signal }) => getMfaStatus({ signal }) });
+
+/** POST /auth/mfa/enroll: a new secret, as a QR code's URL and as text. */
+export function enrollMfa(options: CallOptions = {}): Promise<MfaEnrollResponse> {
+  return request('post', API_PATHS.auth.mfaEnroll, mfaEnrollResponseSchema, options);
+}
+
+/** POST /auth/mfa/confirm: the first code; the recovery codes, shown once. */
+export function confirmMfa(code: string, options: CallOptions = {}): Promise<MfaConfirmResponse> {
+  return request('post', API_PATHS.auth.mfaConfirm, mfaConfirmResponseSchema, { ...options, json: { code } });
+}
