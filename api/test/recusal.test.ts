@@ -20,7 +20,7 @@ import {
   PUNE_PRESIDENT,
   tokenFor,
 } from './support/session';
-import { type DemoRefs, demoRefs, keyOf, submit, submitFields } from './support/submitForm';
+import { type DemoRefs, demoRefs, keyOf, multipartBody, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
@@ -327,5 +327,46 @@ describe.each(databaseKinds)('recusal on %s', (kind) => {
       headers: { 'x-access-key': ticket.key },
     });
     expect(member.json().ticket.handledByAnotherOfficeBearer).toBe(true);
+  });
+
+  it('takes against whom from the form posted without scripts, and shows the fields again in the page language', async () => {
+    await declare(PUNE_PRESIDENT, [{ kind: 'firm', name: 'Epsilon Estates' }]);
+    const { city: _c, committee: _m, cityPresident: _p, ...fields } = submitFields(refs);
+    const post = (values: Record<string, string>) => {
+      const { payload, contentType } = multipartBody(values);
+      return app.inject({
+        method: 'POST',
+        url: '/api/tickets/submit-form',
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    };
+    const created = await post({
+      ...fields,
+      againstName: 'Epsilon Estates',
+      shieldIdentity: 'true',
+      idempotencyKey: `recusal-form-${process.pid}-${Date.now()}`,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = Number(/\/ticket-detail\/(\d+)#key=/.exec(created.body)?.[1]);
+    const read = (await get(`/api/tickets/${id}`, CREDAI_PRESIDENT)).json().ticket;
+    expect(read).toMatchObject({ cityPresidentId: ids[CREDAI_PRESIDENT], shieldIdentity: true });
+    expect((await get(`/api/tickets/${id}`, PUNE_PRESIDENT)).statusCode).toBe(404);
+    // A refused post shows the fields again with what was typed, in Hindi.
+    const refused = await post({
+      ...fields,
+      description: '',
+      language: 'hi',
+      againstName: 'Epsilon Estates',
+      concernsOfficeBearer: 'true',
+      idempotencyKey: `recusal-form-${process.pid}-${Date.now()}-2`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('शिकायत किसके विरुद्ध है (फर्म या व्यक्ति)');
+    expect(refused.body).toContain('मेरी पहचान चैप्टर से गोपनीय रखें');
+    expect(refused.body).toContain('value="Epsilon Estates"');
+    expect(refused.body).toMatch(/id="concernsOfficeBearer"[^>]* checked/);
+    expect(refused.body).not.toMatch(/id="shieldIdentity"[^>]* checked/);
+    await declare(PUNE_PRESIDENT, []);
   });
 });

@@ -14,8 +14,15 @@ export const submitFormHi: Translation<typeof submitFormEn> = {
     description: 'पूरा विवरण',
     attachment: 'संलग्न फ़ाइल',
     phoneUpdates: 'मुझे SMS और WhatsApp पर जानकारी भेजें',
+    againstName: 'शिकायत किसके विरुद्ध है (फर्म या व्यक्ति)',
+    concernsOfficeBearer: 'यह शिकायत मेरे चैप्टर के एक पदाधिकारी से संबंधित है',
+    shieldIdentity: 'मेरी पहचान चैप्टर से गोपनीय रखें',
   },
   phoneUpdatesConsent: 'मैं ऊपर दिए मोबाइल नंबर पर इस टिकट के बारे में संदेश पाने के लिए सहमत हूँ।',
+  againstNameHint: 'वैकल्पिक। इस फर्म या व्यक्ति से जुड़े पदाधिकारी आपका टिकट नहीं देखेंगे।',
+  concernsOfficeBearerHint: 'तब आपका टिकट सीधे एसोसिएशन के अध्यक्ष के पास जाएगा।',
+  shieldIdentityHint:
+    'चैप्टर के पदाधिकारियों को आपके नाम, ईमेल और मोबाइल के बजाय एक उपनाम दिखेगा; विवरण में भी अपना नाम न लिखें।',
   placeholders: {
     fullName: 'अपना पूरा नाम लिखें',
     mobile: '10 अंकों का मोबाइल नंबर',

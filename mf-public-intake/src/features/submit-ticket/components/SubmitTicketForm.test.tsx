@@ -407,6 +407,9 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     renderForm();
     await fillValidForm(user);
     await user.upload(screen.getByLabelText('Attachment'), fileOf('scan.pdf', 4096));
+    // Against whom (ADR 0048, ADR 0049): the firm, and the shield box ticked.
+    await user.type(screen.getByLabelText('Complaint against (firm or person)'), 'Acme Builders');
+    await user.click(screen.getByLabelText('Keep my identity from the chapter'));
     await user.click(submitButton());
 
     const sent = await submits.arrived();
@@ -423,6 +426,9 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       email: 'ravi@example.com',
       description: 'The lift in block B is broken',
       phoneUpdates: '',
+      againstName: 'Acme Builders',
+      concernsOfficeBearer: '',
+      shieldIdentity: 'true',
       // The page's language: the member's emails are written in it (issue 20).
       language: 'en',
     });

@@ -49,6 +49,9 @@ const EMPTY_FORM: TicketSubmitForm = {
   email: '',
   description: '',
   phoneUpdates: '',
+  againstName: '',
+  concernsOfficeBearer: '',
+  shieldIdentity: '',
 };
 
 function selectData(placeholder: string, options: NamedOption[]) {
@@ -257,6 +260,27 @@ export function SubmitTicketForm() {
                   form.setFieldValue('phoneUpdates', event.currentTarget.checked ? OPT_IN_VALUE : '')
                 }
               />
+              {/* Against whom (ADR 0048, ADR 0049): each choice explained in a line. */}
+              <TextInput
+                name="againstName"
+                label={t('addTicket.fields.againstName')}
+                description={t('addTicket.againstNameHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                {...form.getInputProps('againstName')}
+              />
+              {(['concernsOfficeBearer', 'shieldIdentity'] as const).map((box) => (
+                <Checkbox
+                  key={box}
+                  name={box}
+                  value={OPT_IN_VALUE}
+                  label={t(`addTicket.fields.${box}`)}
+                  description={t(`addTicket.${box}Hint`)}
+                  checked={values[box] === OPT_IN_VALUE}
+                  onChange={(event) =>
+                    form.setFieldValue(box, event.currentTarget.checked ? OPT_IN_VALUE : '')
+                  }
+                />
+              ))}
 
               {submitError && (
                 <Alert color="red" variant="light" title={t('addTicket.submitErrorTitle')}>
