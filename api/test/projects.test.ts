@@ -6,7 +6,7 @@ import { API_PATHS, pathFor, TICKET_STATUSES } from 'shared-contracts/contracts'
 import type { App } from '../src/app';
 import { projects, tickets } from '../src/db/schema';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
-import { type DemoRefs, demoRefs, submit, submitFields } from './support/submitForm';
+import { type DemoRefs, demoRefs, multipartBody, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
@@ -338,6 +338,42 @@ describe.each(databaseKinds)('the register of projects on %s', (kind) => {
           expect(filtered.total).toBe(detail.counts[status]);
         }
       }
+    });
+
+    it('the form posted without scripts takes the plain RERA field, and shows its error beside it', async () => {
+      const post = (fields: Record<string, string>) => {
+        const { payload, contentType } = multipartBody(fields);
+        return app.inject({
+          method: 'POST',
+          url: api(API_PATHS.tickets.submitForm),
+          payload,
+          headers: { 'content-type': contentType },
+        });
+      };
+      const { city: _c, committee: _m, cityPresident: _p, ...plain } = submitFields(refs);
+      const bad = await post({
+        ...plain,
+        reraNumber: 'P12',
+        idempotencyKey: `projects-${kind}-bad-${Date.now()}`,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('<input id="reraNumber" name="reraNumber" type="text" value="P12"');
+      expect(bad.body).toContain(
+        '<p class="error" id="reraNumber-error" data-field="reraNumber">A Maharashtra RERA number is P followed by 11 digits</p>',
+      );
+      const good = await post({
+        ...plain,
+        reraNumber: 'p5210 0012 345',
+        idempotencyKey: `projects-${kind}-good-${Date.now()}`,
+      });
+      expect(good.statusCode).toBe(201);
+      const ticketId = Number(/\/ticket-detail\/(\d+)#key=/.exec(good.body)?.[1]);
+      const [stored] = await app.db
+        .select({ projectId: tickets.projectId })
+        .from(tickets)
+        .where(eq(tickets.id, ticketId));
+      const [sahyadri] = await app.db.select().from(projects).where(eq(projects.reraNumber, 'P52100012345'));
+      expect(stored?.projectId).toBe(sahyadri?.id);
     });
 
     it('reports and the CSV export filter by project, and the export has its columns', async () => {

@@ -37,6 +37,9 @@ export const NAMES_KEPT_IN_LATIN = new Set([
   'WhatsApp',
   'Word',
   'CREDAI',
+  // The real-estate regulator and its Maharashtra authority (a project's RERA number).
+  'RERA',
+  'MahaRERA',
   'ID',
 ]);
 

@@ -14,17 +14,15 @@ export const submitFormEn = {
     description: 'Detailed Description',
     attachment: 'Attachment',
     phoneUpdates: 'Send me updates by SMS and WhatsApp',
-    againstName: 'Complaint against (firm or person)',
-    concernsOfficeBearer: 'This complaint concerns an office bearer of my chapter',
-    shieldIdentity: 'Keep my identity from the chapter',
+    reraNumber: 'Project RERA number',
+    project: 'Project',
   },
   /** The opt-in's one-line consent text, under its box. */
   phoneUpdatesConsent: 'I agree to receive messages about this ticket on the mobile number above.',
-  /** One line under each "against whom" field (ADR 0048, ADR 0049). */
-  againstNameHint: 'Optional. Office bearers tied to this firm or person will not handle your ticket.',
-  concernsOfficeBearerHint: 'Your ticket then goes straight to the association president.',
-  shieldIdentityHint:
-    'Chapter office bearers see an alias instead of your name, email and mobile; leave your name out of the description too.',
+  /** The project field (ADR 0055): the plain field's hint, the typeahead's texts. */
+  reraNumberHint: 'Optional. As on the MahaRERA certificate, e.g. P52100012345.',
+  projectPlaceholder: 'Type a project name or RERA number',
+  projectNoMatch: 'No project found',
   placeholders: {
     fullName: 'Enter your full name',
     mobile: '10-digit mobile number',

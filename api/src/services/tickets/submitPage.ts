@@ -188,6 +188,10 @@ export function renderFormPage(input: FormPageInput): string {
     text('email', 'email', ' autocomplete="email"') +
     select('cityId', 'city', input.cities) +
     select('committeeId', 'committee', input.committees) +
+    // The project (ADR 0055): its RERA number typed in full; the live form has a typeahead instead.
+    `<div class="field"><label for="reraNumber">${escapeHtml(t('form.fields.reraNumber'))}</label>` +
+    `<input id="reraNumber" name="reraNumber" type="text" value="${value('reraNumber')}" autocomplete="off"${described('reraNumber', ['reraNumber-hint'])}>` +
+    `<p class="hint" id="reraNumber-hint">${escapeHtml(t('form.reraNumberHint'))}</p>${errorLine('reraNumber')}</div>` +
     `<div class="field"><label for="description">${escapeHtml(t('form.fields.description'))}</label>` +
     `<textarea id="description" name="description" rows="6" required${described('description')}>${value('description')}</textarea>` +
     `${errorLine('description')}</div>` +
@@ -203,19 +207,6 @@ export function renderFormPage(input: FormPageInput): string {
     `${values.phoneUpdates === OPT_IN_VALUE ? ' checked' : ''} aria-describedby="phoneUpdates-consent">` +
     `<label for="phoneUpdates">${escapeHtml(t('form.fields.phoneUpdates'))}</label></div>` +
     `<p class="hint" id="phoneUpdates-consent">${escapeHtml(t('form.phoneUpdatesConsent'))}</p></div>` +
-    // Against whom (ADR 0048, ADR 0049): the firm or person, and the two boxes, each with its line.
-    `<div class="field"><label for="againstName">${escapeHtml(t('form.fields.againstName'))}</label>` +
-    `<input id="againstName" name="againstName" type="text" value="${value('againstName')}"${described('againstName', ['againstName-hint'])}>` +
-    `<p class="hint" id="againstName-hint">${escapeHtml(t('form.againstNameHint'))}</p>${errorLine('againstName')}</div>` +
-    (['concernsOfficeBearer', 'shieldIdentity'] as const)
-      .map(
-        (box) =>
-          `<div class="field"><div class="check"><input id="${box}" name="${box}" type="checkbox" value="${OPT_IN_VALUE}"` +
-          `${values[box] === OPT_IN_VALUE ? ' checked' : ''} aria-describedby="${box}-hint">` +
-          `<label for="${box}">${escapeHtml(t(`form.fields.${box}`))}</label></div>` +
-          `<p class="hint" id="${box}-hint">${escapeHtml(t(`form.${box}Hint`))}</p></div>`,
-      )
-      .join('') +
     `<button type="submit">${escapeHtml(t('form.submit'))}</button></form>`;
   return page(language, t('form.title'), body);
 }
