@@ -16,6 +16,9 @@ export const submitFormEn = {
     phoneUpdates: 'Send me updates by SMS and WhatsApp',
     reraNumber: 'Project RERA number',
     project: 'Project',
+    againstName: 'Complaint against (firm or person)',
+    concernsOfficeBearer: 'This complaint concerns an office bearer of my chapter',
+    shieldIdentity: 'Keep my identity from the chapter',
   },
   /** The opt-in's one-line consent text, under its box. */
   phoneUpdatesConsent: 'I agree to receive messages about this ticket on the mobile number above.',
@@ -23,6 +26,11 @@ export const submitFormEn = {
   reraNumberHint: 'Optional. As on the MahaRERA certificate, e.g. P52100012345.',
   projectPlaceholder: 'Type a project name or RERA number',
   projectNoMatch: 'No project found',
+  /** One line under each "against whom" field (ADR 0048, ADR 0049). */
+  againstNameHint: 'Optional. Office bearers tied to this firm or person will not handle your ticket.',
+  concernsOfficeBearerHint: 'Your ticket then goes straight to the association president.',
+  shieldIdentityHint:
+    'Chapter office bearers see an alias instead of your name, email and mobile; leave your name out of the description too.',
   placeholders: {
     fullName: 'Enter your full name',
     mobile: '10-digit mobile number',

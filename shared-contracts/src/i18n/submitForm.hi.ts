@@ -16,12 +16,19 @@ export const submitFormHi: Translation<typeof submitFormEn> = {
     phoneUpdates: 'मुझे SMS और WhatsApp पर जानकारी भेजें',
     reraNumber: 'प्रोजेक्ट का RERA नंबर',
     project: 'प्रोजेक्ट',
+    againstName: 'शिकायत किसके विरुद्ध है (फर्म या व्यक्ति)',
+    concernsOfficeBearer: 'यह शिकायत मेरे चैप्टर के एक पदाधिकारी से संबंधित है',
+    shieldIdentity: 'मेरी पहचान चैप्टर से गोपनीय रखें',
   },
   phoneUpdatesConsent: 'मैं ऊपर दिए मोबाइल नंबर पर इस टिकट के बारे में संदेश पाने के लिए सहमत हूँ।',
   /** The project field (ADR 0055): the plain field's hint, the typeahead's texts. */
   reraNumberHint: 'वैकल्पिक। MahaRERA प्रमाणपत्र के अनुसार, जैसे P52100012345।',
   projectPlaceholder: 'प्रोजेक्ट का नाम या RERA नंबर लिखें',
   projectNoMatch: 'कोई प्रोजेक्ट नहीं मिला',
+  againstNameHint: 'वैकल्पिक। इस फर्म या व्यक्ति से जुड़े पदाधिकारी आपका टिकट नहीं देखेंगे।',
+  concernsOfficeBearerHint: 'तब आपका टिकट सीधे एसोसिएशन के अध्यक्ष के पास जाएगा।',
+  shieldIdentityHint:
+    'चैप्टर के पदाधिकारियों को आपके नाम, ईमेल और मोबाइल के बजाय एक उपनाम दिखेगा; विवरण में भी अपना नाम न लिखें।',
   placeholders: {
     fullName: 'अपना पूरा नाम लिखें',
     mobile: '10 अंकों का मोबाइल नंबर',

@@ -16,12 +16,19 @@ export const submitFormMr: Translation<typeof submitFormEn> = {
     phoneUpdates: 'मला SMS आणि WhatsApp वर माहिती पाठवा',
     reraNumber: 'प्रकल्पाचा RERA क्रमांक',
     project: 'प्रकल्प',
+    againstName: 'तक्रार कोणाविरुद्ध आहे (फर्म किंवा व्यक्ती)',
+    concernsOfficeBearer: 'ही तक्रार माझ्या चॅप्टरच्या एका पदाधिकाऱ्याशी संबंधित आहे',
+    shieldIdentity: 'माझी ओळख चॅप्टरपासून गोपनीय ठेवा',
   },
   phoneUpdatesConsent: 'वरील मोबाइल नंबरवर या तिकिटाबद्दल संदेश मिळण्यास माझी संमती आहे.',
   /** The project field (ADR 0055): the plain field's hint, the typeahead's texts. */
   reraNumberHint: 'ऐच्छिक. MahaRERA प्रमाणपत्रावर असल्याप्रमाणे, उदा. P52100012345.',
   projectPlaceholder: 'प्रकल्पाचे नाव किंवा RERA क्रमांक लिहा',
   projectNoMatch: 'कोणताही प्रकल्प सापडला नाही',
+  againstNameHint: 'ऐच्छिक. या फर्म किंवा व्यक्तीशी संबंधित पदाधिकारी तुमचे तिकीट हाताळणार नाहीत.',
+  concernsOfficeBearerHint: 'तेव्हा तुमचे तिकीट थेट असोसिएशनच्या अध्यक्षांकडे जाईल.',
+  shieldIdentityHint:
+    'चॅप्टरच्या पदाधिकाऱ्यांना तुमचे नाव, ईमेल आणि मोबाइलऐवजी एक टोपणनाव दिसेल; वर्णनातही तुमचे नाव लिहू नका.',
   placeholders: {
     fullName: 'तुमचे पूर्ण नाव लिहा',
     mobile: '10 अंकी मोबाइल नंबर',

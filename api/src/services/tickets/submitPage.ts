@@ -207,6 +207,19 @@ export function renderFormPage(input: FormPageInput): string {
     `${values.phoneUpdates === OPT_IN_VALUE ? ' checked' : ''} aria-describedby="phoneUpdates-consent">` +
     `<label for="phoneUpdates">${escapeHtml(t('form.fields.phoneUpdates'))}</label></div>` +
     `<p class="hint" id="phoneUpdates-consent">${escapeHtml(t('form.phoneUpdatesConsent'))}</p></div>` +
+    // Against whom (ADR 0048, ADR 0049): the firm or person, and the two boxes, each with its line.
+    `<div class="field"><label for="againstName">${escapeHtml(t('form.fields.againstName'))}</label>` +
+    `<input id="againstName" name="againstName" type="text" value="${value('againstName')}"${described('againstName', ['againstName-hint'])}>` +
+    `<p class="hint" id="againstName-hint">${escapeHtml(t('form.againstNameHint'))}</p>${errorLine('againstName')}</div>` +
+    (['concernsOfficeBearer', 'shieldIdentity'] as const)
+      .map(
+        (box) =>
+          `<div class="field"><div class="check"><input id="${box}" name="${box}" type="checkbox" value="${OPT_IN_VALUE}"` +
+          `${values[box] === OPT_IN_VALUE ? ' checked' : ''} aria-describedby="${box}-hint">` +
+          `<label for="${box}">${escapeHtml(t(`form.fields.${box}`))}</label></div>` +
+          `<p class="hint" id="${box}-hint">${escapeHtml(t(`form.${box}Hint`))}</p></div>`,
+      )
+      .join('') +
     `<button type="submit">${escapeHtml(t('form.submit'))}</button></form>`;
   return page(language, t('form.title'), body);
 }
