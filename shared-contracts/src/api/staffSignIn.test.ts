@@ -1,15 +1,18 @@
 import { HttpResponse, http, server } from '../../testing/network';
+import { authStore } from '../auth/authStore';
 import { loginAnswerSchema, mfaCodeSchema, mfaPolicySchema } from '../schemas/staffSignIn';
 import {
   confirmMfa,
   endSession,
   enrollMfa,
+  finishSignIn,
   getMfaStatus,
   listSessions,
   logout,
   mfaStatusQuery,
   sessionsQuery,
   staffSignInKeys,
+  startSignIn,
   verifyMfa,
 } from './staffSignIn';
 
@@ -99,6 +102,31 @@ describe('the staff sign-in calls', () => {
     const seen = answer(200, { recoveryCodes: ['abcde-fghjk'] });
     await expect(confirmMfa('654321')).resolves.toEqual({ recoveryCodes: ['abcde-fghjk'] });
     expect(seen[0]?.body).toEqual({ code: '654321' });
+  });
+});
+
+describe('the two steps of a sign-in', () => {
+  afterEach(() => authStore.getState().logout());
+
+  it('a password alone signs in a user without a second factor', async () => {
+    answer(200, { user, token: 't1' });
+    await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
+      kind: 'signedIn',
+      landing: '/dashboard',
+    });
+    expect(authStore.getState().token).toBe('t1');
+  });
+
+  it('asks for the code when the answer is a challenge, and stores nothing until it comes', async () => {
+    answer(200, { mfaRequired: true, challenge: 'c' });
+    await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toEqual({
+      kind: 'code',
+      challenge: 'c',
+    });
+    expect(authStore.getState().token).toBeNull();
+    answer(200, { user, token: 't2' });
+    await expect(finishSignIn('c', '123456')).resolves.toMatchObject({ landing: '/dashboard' });
+    expect(authStore.getState().token).toBe('t2');
   });
 });
 

@@ -1,7 +1,11 @@
 /** Staff sign-in calls (ADR 0053, 0054): sign-out, sessions, the second factor. */
 import { queryOptions } from '@tanstack/react-query';
-import { type LoginResponse, loginResponseSchema } from '../schemas/auth';
+import { authStore, type StoredUser } from '../auth/authStore';
+import { MESSAGES } from '../i18n/text';
+import { landingRoute } from '../rules/landingRoute';
+import { type LoginRequestInput, type LoginResponse, loginResponseSchema } from '../schemas/auth';
 import {
+  loginAnswerSchema,
   type MfaConfirmResponse,
   type MfaEnrollResponse,
   type MfaStatus,
@@ -70,4 +74,34 @@ export function enrollMfa(options: CallOptions = {}): Promise<MfaEnrollResponse>
 /** POST /auth/mfa/confirm: the first code; the recovery codes, shown once. */
 export function confirmMfa(code: string, options: CallOptions = {}): Promise<MfaConfirmResponse> {
   return request('post', API_PATHS.auth.mfaConfirm, mfaConfirmResponseSchema, { ...options, json: { code } });
+}
+
+/**
+ * The sign-in screen's first step: the password. Either signed in (token and user stored, the
+ * route to go to) or a code is asked for (ADR 0054): the challenge for `finishSignIn`.
+ */
+export async function startSignIn(
+  credentials: LoginRequestInput,
+  options: CallOptions = {},
+): Promise<{ kind: 'signedIn'; user: StoredUser; landing: string } | { kind: 'code'; challenge: string }> {
+  const answer = await request(
+    'post',
+    API_PATHS.auth.login,
+    loginAnswerSchema,
+    { ...options, json: credentials },
+    MESSAGES.invalidResponse,
+  );
+  if ('challenge' in answer) return { kind: 'code', challenge: answer.challenge };
+  const user = authStore.getState().login(answer);
+  return { kind: 'signedIn', user, landing: landingRoute(user.role) };
+}
+
+/** The second step: the code from the app (or a recovery code); stores token and user. */
+export async function finishSignIn(
+  challenge: string,
+  code: string,
+  options: CallOptions = {},
+): Promise<{ user: StoredUser; landing: string }> {
+  const user = authStore.getState().login(await verifyMfa(challenge, code, options));
+  return { user, landing: landingRoute(user.role) };
 }

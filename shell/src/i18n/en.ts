@@ -11,6 +11,10 @@ export const shellEn = {
     needHelp: 'Need help?',
     helpDeskLogo: 'Help Desk logo',
     associationLogo: "Real-estate developers' association logo",
+    code: 'Code from your authenticator app',
+    codeHint: 'Enter the six-digit code from your authenticator app, or one of your recovery codes.',
+    verify: 'Verify',
+    verifying: 'Verifying...',
   },
   header: {
     toggleSidebar: 'Toggle sidebar',

@@ -13,6 +13,10 @@ export const shellHi: Translation<typeof shellEn> = {
     needHelp: 'मदद चाहिए?',
     helpDeskLogo: 'हेल्प डेस्क का लोगो',
     associationLogo: 'रियल-एस्टेट डेवलपर्स एसोसिएशन का लोगो',
+    code: 'ऑथेंटिकेटर ऐप का कोड',
+    codeHint: 'अपने ऑथेंटिकेटर ऐप का छह अंकों का कोड या अपना कोई रिकवरी कोड दर्ज करें।',
+    verify: 'सत्यापित करें',
+    verifying: 'सत्यापन हो रहा है...',
   },
   header: {
     toggleSidebar: 'मेनू खोलें या बंद करें',

@@ -13,6 +13,10 @@ export const shellMr: Translation<typeof shellEn> = {
     needHelp: 'मदत हवी आहे?',
     helpDeskLogo: 'हेल्प डेस्कचा लोगो',
     associationLogo: 'रिअल-इस्टेट डेव्हलपर्स असोसिएशनचा लोगो',
+    code: 'ऑथेंटिकेटर ॲपमधील कोड',
+    codeHint: 'तुमच्या ऑथेंटिकेटर ॲपमधील सहा अंकी कोड किंवा तुमचा एखादा रिकव्हरी कोड टाका.',
+    verify: 'पडताळा',
+    verifying: 'पडताळणी होत आहे...',
   },
   header: {
     toggleSidebar: 'मेनू उघडा किंवा बंद करा',

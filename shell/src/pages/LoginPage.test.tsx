@@ -233,3 +233,40 @@ describe('errors in a red banner (docs/product.md#validation, docs/product.md#er
     expect(within(document.body).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('the code step of a user with a second factor (ADR 0054)', () => {
+  test('the password gets the code step, no token; the code signs in and leads on', async () => {
+    const bodies: unknown[] = [];
+    answerFetch(async (request: Request) => {
+      bodies.push(await request.json());
+      return new URL(request.url).pathname === '/api/auth/login'
+        ? jsonResponse({ mfaRequired: true, challenge: 'the-challenge' })
+        : jsonResponse(loginAnswer('admin'));
+    });
+    renderHome();
+    const user = await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    const codeField = await screen.findByLabelText(/^Code from your authenticator app/);
+    expect(authStore.getState().token).toBeNull();
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    await user.type(codeField, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(authStore.getState().token).toBe('signed-token'));
+    expect(bodies[1]).toEqual({ challenge: 'the-challenge', code: '123456' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  test('a wrong code shows the api’s error and keeps the code step', async () => {
+    answerFetch((request: Request) =>
+      new URL(request.url).pathname === '/api/auth/login'
+        ? jsonResponse({ mfaRequired: true, challenge: 'c' })
+        : jsonResponse({ error: 'The code is wrong or was already used', details: [] }, 401),
+    );
+    renderHome();
+    const user = await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    await user.type(await screen.findByLabelText(/^Code from your authenticator app/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong or was already used');
+    expect(screen.getByLabelText(/^Code from your authenticator app/)).toBeInTheDocument();
+    expect(authStore.getState().token).toBeNull();
+  });
+});

@@ -16,7 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorText, signInWithPassword, toApiError } from 'shared-contracts';
+import { errorText, finishSignIn, startSignIn, toApiError } from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
 import { afterSignInRoute } from '../rules/afterSignIn';
@@ -50,20 +50,38 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // A user with a second factor gets a challenge for the code step instead of a token (ADR 0054).
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   // The sign-in is a write like any other: a mutation (ADR 0012). It stores token and user (keys
   // `token` and `user`); then the screen asked for, or the role's landing route. It stays busy
   // until the navigation.
   const signIn = useMutation({
-    mutationFn: (credentials: { email: string; password: string }) => signInWithPassword(credentials),
+    mutationFn: (credentials: { email: string; password: string }) => startSignIn(credentials),
+    onSuccess: (answer) => {
+      if (answer.kind === 'code') setChallenge(answer.challenge);
+      else navigate(afterSignInRoute(answer.user.role, cameFrom), { replace: true });
+    },
+  });
+  const verify = useMutation({
+    mutationFn: (typed: string) => finishSignIn(challenge ?? '', typed),
     onSuccess: ({ user }) => navigate(afterSignInRoute(user.role, cameFrom), { replace: true }),
   });
-  const busy = signIn.isPending || signIn.isSuccess;
-  const error = signIn.error ? errorText(t, loginError(toApiError(signIn.error))) : null;
+  const busy = (signIn.isPending || signIn.isSuccess) && !challenge;
+  const verifying = verify.isPending || verify.isSuccess;
+  const failed = challenge ? verify.error : signIn.error;
+  const error = failed ? errorText(t, loginError(toApiError(failed))) : null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     signIn.mutate({ email, password });
+  }
+
+  function handleCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (verifying) return;
+    verify.mutate(code);
   }
 
   return (
@@ -88,34 +106,55 @@ export function LoginPage() {
                 {error}
               </Alert>
             )}
-            <form onSubmit={handleSubmit}>
-              <Stack gap="md">
-                <TextInput
-                  label={t('login.email')}
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                />
-                <PasswordInput
-                  label={t('login.password')}
-                  name="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  visible={passwordVisible}
-                  onVisibilityChange={setPasswordVisible}
-                  visibilityToggleFocusable
-                  visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-                />
-                <Button type="submit" fullWidth disabled={busy}>
-                  {busy ? t('login.submitting') : t('login.submit')}
-                </Button>
-              </Stack>
-            </form>
+            {challenge ? (
+              <form onSubmit={handleCode}>
+                <Stack gap="md">
+                  <Text size="sm">{t('login.codeHint')}</Text>
+                  <TextInput
+                    label={t('login.code')}
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="text"
+                    required
+                    autoFocus
+                    value={code}
+                    onChange={(event) => setCode(event.currentTarget.value)}
+                  />
+                  <Button type="submit" fullWidth disabled={verifying}>
+                    {verifying ? t('login.verifying') : t('login.verify')}
+                  </Button>
+                </Stack>
+              </form>
+            ) : (
+              <form onSubmit={handleSubmit}>
+                <Stack gap="md">
+                  <TextInput
+                    label={t('login.email')}
+                    type="email"
+                    name="email"
+                    autoComplete="username"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.currentTarget.value)}
+                  />
+                  <PasswordInput
+                    label={t('login.password')}
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.currentTarget.value)}
+                    visible={passwordVisible}
+                    onVisibilityChange={setPasswordVisible}
+                    visibilityToggleFocusable
+                    visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                  />
+                  <Button type="submit" fullWidth disabled={busy}>
+                    {busy ? t('login.submitting') : t('login.submit')}
+                  </Button>
+                </Stack>
+              </form>
+            )}
             <Text ta="center" size="sm">
               <Anchor component={Link} to={NEED_HELP_ROUTE}>
                 {t('login.needHelp')}
