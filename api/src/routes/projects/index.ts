@@ -13,7 +13,7 @@ import {
   projectsResponseSchema,
   STAFF_ROLES,
 } from 'shared-contracts/contracts';
-import * as z from 'zod/mini';
+import { HttpError } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { importProjects } from '../../services/projects/importCsv';
 import {
@@ -24,6 +24,8 @@ import {
   updateProject,
 } from '../../services/projects/register';
 import { bearerAuth, errorResponses } from '../errorResponses';
+
+const IMPORT_BODY_MESSAGE = 'Send the projects as CSV text (Content-Type: text/csv)';
 
 /** The largest import file: 50,000 lines of a long project name and promoter each. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -132,10 +134,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearerAuth,
         querystring: projectImportQuerySchema,
-        body: z.string(),
+        // No body schema: the CSV is checked line by line, and any other body is refused below
+        // (a schema here would be checked before the query, hiding a bad `dryRun`).
         response: { 200: projectImportResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => importProjects(app.db, request.body, request.query.dryRun),
+    async (request) => {
+      if (typeof request.body !== 'string') {
+        throw new HttpError(400, IMPORT_BODY_MESSAGE, [{ path: 'body', message: IMPORT_BODY_MESSAGE }]);
+      }
+      return importProjects(app.db, request.body, request.query.dryRun);
+    },
   );
 };
