@@ -1,5 +1,6 @@
 // The placeholder screens of docs/product.md#placeholder-screens, one module so they load together and only when visited.
 import { AbsenceSettings } from '../features/absence/components/AbsenceSettings';
+import { InterestsSettings } from '../features/interests/components/InterestsSettings';
 import { DocumentsPreview } from '../features/previews/components/DocumentsPreview';
 import { ProfilePreview as SampleProfile } from '../features/previews/components/ProfilePreview';
 import { SettingsPreview } from '../features/previews/components/SettingsPreview';
@@ -16,6 +17,7 @@ export function ProfilePreview() {
         <>
           <AbsenceSettings />
           <SignInSecurity />
+          <InterestsSettings />
         </>
       }
     />

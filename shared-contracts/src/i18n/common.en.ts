@@ -115,6 +115,19 @@ export const commonEn = {
   /** Conflicts of interest and shielded identity (ADR 0048, ADR 0049). */
   recusal: {
     handledElsewhere: 'Handled by another office bearer',
+    againstLabel: 'Complaint against',
+    interestsTitle: 'Declared interests',
+    interestsIntro:
+      'The firms and projects you are tied to. A complaint against one of them goes to the next office bearer instead of you.',
+    interestsNone: 'You have declared no interests.',
+    interestKind: 'Kind',
+    kind: { firm: 'Firm', project: 'Project' },
+    interestName: 'Name',
+    declaredOn: 'Declared on {{date}}',
+    removeInterest: 'Remove {{name}}',
+    addInterest: 'Add a firm or project',
+    saveInterests: 'Save interests',
+    interestsSaved: 'Your declared interests are saved.',
     shielded: 'Identity kept from the chapter',
     unmask: 'Show identity',
     unmaskReason: 'Why do you need to see who this member is?',

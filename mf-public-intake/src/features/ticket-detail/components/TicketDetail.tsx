@@ -93,6 +93,8 @@ function TicketView({ ticket, accessKey, link }: { ticket: Ticket; accessKey: st
           </ColorBadge>
         </Group>
         <Text size="sm">{statusMessage(t, currentStatusMessage(ticket))}</Text>
+        {/* A recusal passed the ticket on: the member reads only that (ADR 0048). */}
+        {ticket.handledByAnotherOfficeBearer && <Text size="sm">{t('common:recusal.handledElsewhere')}</Text>}
       </Section>
 
       <Section title={t('ticketDetail.assignment.title')}>

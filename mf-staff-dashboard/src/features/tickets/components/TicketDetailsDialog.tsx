@@ -179,8 +179,22 @@ export function TicketDetailsDialog({
             )}
             <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
               <DetailField label={t('details.memberName')}>
-                {shown.customer?.fullName ?? t('details.notProvided')}
+                <Group gap={6}>
+                  {shown.customer?.fullName ?? t('details.notProvided')}
+                  {/* The member asked to be kept from the chapter (ADR 0049): an alias to it. */}
+                  {(shown.customer?.shielded || shown.shieldIdentity) && (
+                    <TintedBadge color="grape" data-shielded>
+                      {t('common:recusal.shielded')}
+                    </TintedBadge>
+                  )}
+                  {shown.concernsOfficeBearer && (
+                    <TintedBadge color="orange">{t('common:recusal.concernsOfficeBearer')}</TintedBadge>
+                  )}
+                </Group>
               </DetailField>
+              {shown.againstName && (
+                <DetailField label={t('common:recusal.againstLabel')}>{shown.againstName}</DetailField>
+              )}
               <DetailField label={t('details.city')}>
                 {ticketCity(shown) || t('common:city.unknown')}
               </DetailField>
