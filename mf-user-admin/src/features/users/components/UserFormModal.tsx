@@ -33,6 +33,7 @@ import {
   userFormTexts,
   validateUserForm,
 } from '../rules/userFormValidation';
+import { UserInterests } from './UserInterests';
 
 export interface UserFormValues {
   fullName: string;
@@ -278,6 +279,8 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
             error={errorOf('isActive')}
             onChange={(event) => set('isActive', event.currentTarget.checked)}
           />
+          {/* What a staff user declared they are tied to (ADR 0048), for admins to see. */}
+          {mode === 'edit' && user && user.role !== 'customer' && <UserInterests userId={user.id} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>
               {t('form.cancel')}
