@@ -142,6 +142,7 @@ describe('the staff sign-in schemas', () => {
     expect(mfaCodeSchema.parse(' 123456 ')).toBe('123456');
     expect(mfaCodeSchema.safeParse('  ').success).toBe(false);
     expect(mfaCodeSchema.safeParse('1'.repeat(33)).success).toBe(false);
+    expect(mfaCodeSchema.safeParse('12\u000034').success).toBe(false);
     expect(mfaPolicySchema.safeParse({ roles: ['admin', 'credaipresident'] }).success).toBe(true);
     expect(mfaPolicySchema.safeParse({ roles: ['root'] }).success).toBe(false);
   });

@@ -1,7 +1,7 @@
 /** Staff sign-in as a bank would (ADR 0053, 0054): the second factor and the sessions behind tokens. */
 import * as z from 'zod/mini';
 import { loginResponseSchema } from './auth';
-import { dateTimeSchema, idSchema } from './common';
+import { dateTimeSchema, idSchema, withoutControlCharacters } from './common';
 import { roleSchema } from './role';
 
 /** How many one-time recovery codes an enrolment gives. */
@@ -25,17 +25,19 @@ export const loginAnswerSchema = z.union([
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** A code as typed: six digits from the app, or a recovery code (`xxxxx-xxxxx`); spaces ignored. */
-export const mfaCodeSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'Code is required', abort: true }),
-    z.maxLength(32, 'Code is too long'),
-  );
+export const mfaCodeSchema = withoutControlCharacters(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Code is required', abort: true }),
+      z.maxLength(32, 'Code is too long'),
+    ),
+);
 
 /** POST /auth/mfa body. */
 export const mfaVerifyRequestSchema = z.object({
-  challenge: z.string().check(z.minLength(1), z.maxLength(2048)),
+  challenge: withoutControlCharacters(z.string().check(z.minLength(1), z.maxLength(2048))),
   code: mfaCodeSchema,
 });
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
