@@ -1,9 +1,11 @@
 /**
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
+
+import { inArray } from 'drizzle-orm';
 import { API_PATHS, pathFor } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
-import { ticketLinks } from '../src/db/schema';
+import { outbox, ticketLinks, ticketStages, tickets } from '../src/db/schema';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
 import { type DemoRefs, demoRefs, keyOf, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -34,6 +36,17 @@ describe.each(databaseKinds)('links between tickets on %s', (kind) => {
     expect(answer.statusCode).toBe(201);
     return { id: answer.json().ticketId, key: keyOf(answer.json().shareUrl) };
   }
+  const act = (id: number, payload: object, token = punePresident) =>
+    app.inject({
+      method: 'POST',
+      url: api(
+        pathFor(token === admin ? API_PATHS.tickets.adminAction : API_PATHS.tickets.cityPresidentAction, {
+          id,
+        }),
+      ),
+      headers: bearer(token),
+      payload,
+    });
   const link = (id: number, ticketId: number, linkKind: string, token = punePresident) =>
     app.inject({
       method: 'POST',
@@ -94,7 +107,7 @@ describe.each(databaseKinds)('links between tickets on %s', (kind) => {
       related.id,
       sibling.id,
     ]);
-    expect((await asStaff(duplicate.id)).links).toEqual([]);
+    expect((await asStaff(duplicate.id)).links).toBeUndefined();
     expect((await asMember(duplicate)).similarCount).toBe(0);
     expect((await unlink(primary.id, duplicate.id)).statusCode).toBe(404);
   }, 60_000);
@@ -109,7 +122,7 @@ describe.each(databaseKinds)('links between tickets on %s', (kind) => {
     expect((await link(c.id, b.id, 'duplicate')).statusCode).toBe(409);
     // Pointing b at another primary replaces its first one.
     expect((await link(b.id, c.id, 'duplicate')).statusCode).toBe(200);
-    expect((await asStaff(a.id)).links).toEqual([]);
+    expect((await asStaff(a.id)).links).toBeUndefined();
     const self = await link(a.id, a.id, 'related');
     expect(self.statusCode).toBe(400);
     expect(self.json().details[0].path).toBe('ticketId');
@@ -146,4 +159,84 @@ describe.each(databaseKinds)('links between tickets on %s', (kind) => {
       expect(rows).toHaveLength(1);
     }
   }, 60_000);
+  it('a step on the primary with applyToDuplicates moves its group of 10 at once; each member is emailed once per step, even when two ask at once', async () => {
+    const group: { id: number; key: string }[] = [];
+    for (let index = 0; index < 10; index++) group.push(await newTicket());
+    const [primary, ...duplicates] = group as [{ id: number; key: string }, ...{ id: number; key: string }[]];
+    for (const duplicate of duplicates)
+      expect((await link(duplicate.id, primary.id, 'duplicate')).statusCode).toBe(200);
+    // One duplicate moved on alone is not at the same stage: the group's approve leaves it be, and
+    // its resolve takes it along again (it is then where the others are).
+    const apart = duplicates[8] as { id: number };
+    expect((await act(apart.id, { action: 'approve', comment: '' })).statusCode).toBe(200);
+    const ids = group.map((ticket) => ticket.id);
+    const before = (await app.db.select().from(outbox).where(inArray(outbox.ticketId, ids))).length;
+
+    // Two office bearers approve the primary for the group at the same moment: one wins, the
+    // other is refused (the group already moved), and nothing is done twice.
+    const approvals = await Promise.all([
+      act(primary.id, { action: 'approve', comment: '', applyToDuplicates: true }),
+      act(primary.id, { action: 'approve', comment: '', applyToDuplicates: true }),
+    ]);
+    expect(approvals.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const rows = await app.db.select().from(tickets).where(inArray(tickets.id, ids));
+    expect(rows.every((row) => row.status === 'approved')).toBe(true);
+    const approvedOnce = rows.filter((row) => row.id !== apart.id);
+    expect(
+      new Set(approvedOnce.map((row) => `${row.status}/${row.currentAssignee}/${row.version}`)).size,
+    ).toBe(1);
+
+    const resolved = await Promise.all([
+      act(primary.id, {
+        action: 'resolve',
+        comment: 'Lift repaired for the whole tower',
+        applyToDuplicates: true,
+      }),
+      act(primary.id, {
+        action: 'resolve',
+        comment: 'Lift repaired for the whole tower',
+        applyToDuplicates: true,
+      }),
+    ]);
+    expect(resolved.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const after = await app.db.select().from(tickets).where(inArray(tickets.id, ids));
+    for (const row of after) {
+      expect(row).toMatchObject({
+        status: 'resolved',
+        resolutionMethod: 'Lift repaired for the whole tower',
+      });
+    }
+
+    // Each member heard of each step of their own ticket once, on their own ticket.
+    const messages = (await app.db.select().from(outbox).where(inArray(outbox.ticketId, ids))).slice(0);
+    expect(messages.length).toBeGreaterThan(before);
+    for (const ticket of group) {
+      const mine = messages.filter(
+        (message) =>
+          message.ticketId === ticket.id &&
+          message.event === 'ticket.status_changed' &&
+          message.channel === 'email',
+      );
+      expect(mine).toHaveLength(2); // approved (the one apart on its own), then resolved with the group
+      expect(new Set(mine.map((message) => message.recipient)).size).toBe(1);
+    }
+    // Each ticket's history and stage log: one approve and one resolve, no stage left open.
+    for (const ticket of group) {
+      const history = (
+        await app.inject({
+          url: api(pathFor(API_PATHS.tickets.history, { id: ticket.id })),
+          headers: bearer(admin),
+        })
+      ).json().history as { action: string }[];
+      expect(history.filter((entry) => entry.action === 'approve')).toHaveLength(1);
+      expect(history.filter((entry) => entry.action === 'resolve')).toHaveLength(1);
+      const stages = await app.db
+        .select()
+        .from(ticketStages)
+        .where(inArray(ticketStages.ticketId, [ticket.id]));
+      expect(stages.filter((stage) => stage.leftAt === null)).toHaveLength(0);
+    }
+    // The member of a duplicate sees the outcome on their own ticket.
+    expect((await asMember(duplicates[0] as { id: number; key: string })).status).toBe('resolved');
+  }, 120_000);
 });

@@ -464,6 +464,8 @@ export const ticketActionRequestSchema = z.object({
   version: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** Who reads an approve's comment: the member too (`public`, default) or staff only (`internal`). */
   visibility: z.optional(commentVisibilitySchema),
+  /** The same step on every duplicate of this primary at the same stage, in one transaction (ADR 0056). */
+  applyToDuplicates: z.optional(z.boolean()),
 });
 export type TicketActionRequest = z.infer<typeof ticketActionRequestSchema>;
 export type TicketActionRequestInput = z.input<typeof ticketActionRequestSchema>;

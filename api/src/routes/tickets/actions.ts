@@ -58,13 +58,13 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = currentUserOf(request);
-        const { action, comment, version, visibility } = request.body;
+        const { action, comment, version, visibility, applyToDuplicates } = request.body;
         refuseVisibilityNotTaken(action, visibility);
         const ticket = await actOnTicket(
           app.db,
           actor,
           request.params.id,
-          { action, comment, version, visibility, now: app.clock.now() },
+          { action, comment, version, visibility, applyToDuplicates, now: app.clock.now() },
           app.outbox.notifier,
           auditActorOf(request),
         );

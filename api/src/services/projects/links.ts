@@ -141,6 +141,10 @@ export async function similarCount(db: Writer, id: number): Promise<number> {
 
 /** The ticket answer with what its reader may know of its links (GET /tickets/{id}). */
 export async function withLinks(db: AppDatabase, ticket: Ticket, audience: string): Promise<Ticket> {
-  if (audience === 'staff') return { ...ticket, links: await linksOf(db, ticket.id) };
+  // Staff: `links` only when there are some (an unlinked ticket reads as it did before links).
+  if (audience === 'staff') {
+    const links = await linksOf(db, ticket.id);
+    return links.length ? { ...ticket, links } : ticket;
+  }
   return { ...ticket, similarCount: await similarCount(db, ticket.id) };
 }

@@ -5,7 +5,7 @@
  * that writes the change and its history entry: of two office bearers acting at once, the second
  * waits and is decided on what the first wrote (409 when they named the version they saw).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   actionHistoryText,
   CHAIN_ACTION_KINDS,
@@ -20,8 +20,8 @@ import {
   type TicketAction,
   type TicketStatus,
 } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
-import { tickets } from '../../db/schema';
+import type { AppDatabase, Transaction } from '../../db/database';
+import { ticketLinks, tickets } from '../../db/schema';
 import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import { recordHistory } from '../history/historyStore';
@@ -60,6 +60,8 @@ export interface ActionRequest {
    * 0048): the table decides as the stage's role, in the ticket's city; anyone else gets 403.
    */
   asHolder?: boolean;
+  /** The same step on every duplicate of this primary that is at the same stage (ADR 0056). */
+  applyToDuplicates?: boolean;
 }
 
 /**
@@ -82,114 +84,161 @@ export async function actOnTicket(
   auditActor?: AuditActor,
 ): Promise<Ticket> {
   const after = await db.transaction(async (tx) => {
-    const row = await readTicketForChange(tx, id);
-    // Passed over on it: the ticket does not exist for them (ADR 0048).
-    if (!row || (await isRecused(tx, id, actor.id))) throw notFound(TICKET_NOT_FOUND);
-    const state = { ...row, city: row.cityName };
-    const acting = request.asHolder ? holderRoleOf(actor, row) : { role: actor.role, city: actor.cityName };
-    const decision = decide(
-      { role: acting.role, city: acting.city, id: actor.id, name: actor.fullName },
-      request.action,
-      state,
-      { comment: request.comment ?? '', version: request.version },
-    );
-    if (!decision.ok) {
-      const details =
-        decision.code === 'text-required' ? [{ path: 'comment', message: decision.reason }] : undefined;
-      throw new HttpError(decision.httpStatus, decision.reason, details);
+    const done = await applyAction(tx, actor, id, request, notifier, auditActor);
+    // The same step on the primary's duplicates that were at the same stage (ADR 0056), in this
+    // transaction: each locked after the primary, in id order, with its own history, stage log
+    // and messages to its own member. A refusal on any of them refuses the whole step.
+    if (request.applyToDuplicates) {
+      for (const duplicateId of await duplicatesAtStage(tx, id, done.before)) {
+        await applyAction(tx, actor, duplicateId, { ...request, version: undefined }, notifier, auditActor);
+      }
     }
-    const { patch, history } = decision;
-    // An approve's comment kept among staff: the chain's public entry is the step alone, and the
-    // comment becomes an internal note beside it.
-    const noteText =
-      request.visibility === 'internal' && history.action === 'approve' && request.comment?.trim()
-        ? request.comment.trim()
-        : null;
-    // The member's status email then quotes the step alone (`Approved by City President`).
-    const publicText = noteText ? english(actionHistoryText('approve', acting.role)) : history.text;
-    // An outcome (resolved, rejected) starts the member's last word: its windows count from now.
-    const outcome = isFinalStatus(patch.status);
-    const [written] = await tx
-      .update(tickets)
-      .set({
-        ...patch,
-        ...(outcome ? { outcomeAt: request.now } : {}),
-        version: sql`${tickets.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(tickets.id, id))
-      .returning({ version: tickets.version, updatedAt: tickets.updatedAt });
-    if (!written) throw notFound(TICKET_NOT_FOUND);
-    const status = (patch.status ?? row.status) as TicketStatus;
-    const currentAssignee = patch.currentAssignee ?? row.currentAssignee ?? null;
-    const entry = {
-      ticketId: id,
-      actor: { id: actor.id, role: acting.role },
-      statusAfter: patch.status,
-      assigneeAfter: currentAssignee,
-    };
-    await recordHistory(tx, {
-      ...entry,
-      kind: CHAIN_ACTION_KINDS[history.action as TicketAction],
-      action: history.action,
-      words: noteText ? null : request.comment,
-    });
-    if (noteText) {
-      await recordHistory(tx, {
-        ...entry,
-        kind: 'staff.noted',
-        action: 'note',
-        words: noteText,
-        visibility: 'internal',
-      });
-    }
-    // The stage log moves in this transaction: the hand-off below goes to the new stage's holder
-    // (their stand-in while they are away).
-    const moved = await moveStage(
-      tx,
-      { ticketId: id, now: request.now, by: { id: actor.id, name: actor.fullName }, outcome: history.action },
-      { ...row, status, currentAssignee },
-    );
-    const ticket = factsOf({
-      ...row,
-      city: row.cityName,
-      memberId: row.customerId,
-      mobile: row.customerMobile,
-    });
-    await notifier?.actionTaken(tx, {
-      ticketId: id,
-      ticket,
-      before: { status: row.status as TicketStatus, currentAssignee: row.currentAssignee ?? null },
-      after: { status, currentAssignee },
-      text: publicText,
-      textIsPublic: true,
-    });
-    if (outcome && notifier) {
-      const { sla } = await chapterTime(tx, row.cityId);
-      await notifier.lastWord(tx, {
-        ticketId: id,
-        ticket,
-        event: 'rating.requested',
-        member: {
-          template: 'ratingRequested',
-          params: { status: patch.status, days: sla.ratingWindowDays },
-        },
-        // The email's button opens this ticket's page until its last-word windows end (ADR 0042).
-        outcomeLink: { at: request.now, days: outcomeLinkDays(sla.ratingWindowDays) },
-      });
-    }
-    if (auditActor) {
-      await recordAudit(tx, {
-        actor: auditActor,
-        action: 'ticket.action',
-        targetType: 'ticket',
-        targetId: id,
-        detail: { action: history.action, status },
-      });
-    }
-    return { ...row, ...patch, ...moved.fields, status, currentAssignee, ...written };
+    return done.after;
   });
   return ticketAnswer(db, after, { history: true, attachments: true });
+}
+
+/** The duplicates of a primary whose status, holder and open stage are what the primary's were. */
+async function duplicatesAtStage(
+  tx: Transaction,
+  primaryId: number,
+  before: { status: string; currentAssignee: string | null; stage: string | null },
+): Promise<number[]> {
+  const rows = await tx
+    .select({ id: ticketLinks.ticketId })
+    .from(ticketLinks)
+    .innerJoin(tickets, eq(tickets.id, ticketLinks.ticketId))
+    .where(
+      and(
+        eq(ticketLinks.otherId, primaryId),
+        eq(ticketLinks.kind, 'duplicate'),
+        eq(tickets.status, before.status as TicketStatus),
+        sql`${tickets.currentAssignee} is not distinct from ${before.currentAssignee}`,
+        sql`${tickets.stage} is not distinct from ${before.stage}`,
+      ),
+    )
+    .orderBy(ticketLinks.ticketId);
+  return rows.map((row) => row.id);
+}
+
+/** One ticket's step, in the caller's transaction: what `actOnTicket` says, for one ticket. */
+async function applyAction(
+  tx: Transaction,
+  actor: ActionActor,
+  id: number,
+  request: ActionRequest,
+  notifier?: Notifier,
+  auditActor?: AuditActor,
+) {
+  const row = await readTicketForChange(tx, id);
+  // Passed over on it: the ticket does not exist for them (ADR 0048).
+  if (!row || (await isRecused(tx, id, actor.id))) throw notFound(TICKET_NOT_FOUND);
+  const state = { ...row, city: row.cityName };
+  const acting = request.asHolder ? holderRoleOf(actor, row) : { role: actor.role, city: actor.cityName };
+  const decision = decide(
+    { role: acting.role, city: acting.city, id: actor.id, name: actor.fullName },
+    request.action,
+    state,
+    { comment: request.comment ?? '', version: request.version },
+  );
+  if (!decision.ok) {
+    const details =
+      decision.code === 'text-required' ? [{ path: 'comment', message: decision.reason }] : undefined;
+    throw new HttpError(decision.httpStatus, decision.reason, details);
+  }
+  const { patch, history } = decision;
+  // An approve's comment kept among staff: the chain's public entry is the step alone, and the
+  // comment becomes an internal note beside it.
+  const noteText =
+    request.visibility === 'internal' && history.action === 'approve' && request.comment?.trim()
+      ? request.comment.trim()
+      : null;
+  // The member's status email then quotes the step alone (`Approved by City President`).
+  const publicText = noteText ? english(actionHistoryText('approve', acting.role)) : history.text;
+  // An outcome (resolved, rejected) starts the member's last word: its windows count from now.
+  const outcome = isFinalStatus(patch.status);
+  const [written] = await tx
+    .update(tickets)
+    .set({
+      ...patch,
+      ...(outcome ? { outcomeAt: request.now } : {}),
+      version: sql`${tickets.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tickets.id, id))
+    .returning({ version: tickets.version, updatedAt: tickets.updatedAt });
+  if (!written) throw notFound(TICKET_NOT_FOUND);
+  const status = (patch.status ?? row.status) as TicketStatus;
+  const currentAssignee = patch.currentAssignee ?? row.currentAssignee ?? null;
+  const entry = {
+    ticketId: id,
+    actor: { id: actor.id, role: acting.role },
+    statusAfter: patch.status,
+    assigneeAfter: currentAssignee,
+  };
+  await recordHistory(tx, {
+    ...entry,
+    kind: CHAIN_ACTION_KINDS[history.action as TicketAction],
+    action: history.action,
+    words: noteText ? null : request.comment,
+  });
+  if (noteText) {
+    await recordHistory(tx, {
+      ...entry,
+      kind: 'staff.noted',
+      action: 'note',
+      words: noteText,
+      visibility: 'internal',
+    });
+  }
+  // The stage log moves in this transaction: the hand-off below goes to the new stage's holder
+  // (their stand-in while they are away).
+  const moved = await moveStage(
+    tx,
+    { ticketId: id, now: request.now, by: { id: actor.id, name: actor.fullName }, outcome: history.action },
+    { ...row, status, currentAssignee },
+  );
+  const ticket = factsOf({
+    ...row,
+    city: row.cityName,
+    memberId: row.customerId,
+    mobile: row.customerMobile,
+  });
+  await notifier?.actionTaken(tx, {
+    ticketId: id,
+    ticket,
+    before: { status: row.status as TicketStatus, currentAssignee: row.currentAssignee ?? null },
+    after: { status, currentAssignee },
+    text: publicText,
+    textIsPublic: true,
+  });
+  if (outcome && notifier) {
+    const { sla } = await chapterTime(tx, row.cityId);
+    await notifier.lastWord(tx, {
+      ticketId: id,
+      ticket,
+      event: 'rating.requested',
+      member: {
+        template: 'ratingRequested',
+        params: { status: patch.status, days: sla.ratingWindowDays },
+      },
+      // The email's button opens this ticket's page until its last-word windows end (ADR 0042).
+      outcomeLink: { at: request.now, days: outcomeLinkDays(sla.ratingWindowDays) },
+    });
+  }
+  if (auditActor) {
+    await recordAudit(tx, {
+      actor: auditActor,
+      action: 'ticket.action',
+      targetType: 'ticket',
+      targetId: id,
+      detail: { action: history.action, status },
+    });
+  }
+  return {
+    before: { status: row.status, currentAssignee: row.currentAssignee ?? null, stage: row.stage },
+    after: { ...row, ...patch, ...moved.fields, status, currentAssignee, ...written },
+  };
 }
 
 /**
