@@ -49,6 +49,7 @@ import { TicketAttachments } from './TicketAttachments';
 import { TicketHistory } from './TicketHistory';
 import { TicketMessages } from './TicketMessages';
 import { TransferDialog } from './TransferDialog';
+import { UnmaskMember } from './UnmaskMember';
 
 interface TicketDetailsDialogProps {
   /** The ticket opened from the list (shown while its latest version loads); null when closed. */
@@ -192,6 +193,11 @@ export function TicketDetailsDialog({
                   )}
                 </Group>
               </DetailField>
+              {shown.shieldIdentity && (user?.role === 'admin' || user?.role === 'credaipresident') && (
+                <DetailField label={t('common:recusal.unmask')}>
+                  <UnmaskMember ticketId={shown.id} />
+                </DetailField>
+              )}
               {shown.againstName && (
                 <DetailField label={t('common:recusal.againstLabel')}>{shown.againstName}</DetailField>
               )}
