@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       phoneCountryCode: '91',
       replyLimit: { maxPerTicket: 30, maxPerIp: 60, windowMs: 60 * 60_000 },
       memberLinkLimit: { maxPerIp: 10, maxPerEmail: 3, windowMs: 60 * 60_000 },
+      retentionYears: 3,
     });
   });
 
@@ -114,6 +115,7 @@ describe('loadConfig', () => {
       MEMBER_LINK_MAX_PER_IP: '4',
       MEMBER_LINK_MAX_PER_EMAIL: '2',
       MEMBER_LINK_WINDOW_MS: '120000',
+      RETENTION_YEARS: '5',
     });
 
     expect(config).toEqual({
@@ -175,6 +177,7 @@ describe('loadConfig', () => {
       phoneCountryCode: '91',
       replyLimit: { maxPerTicket: 10, maxPerIp: 20, windowMs: 60_000 },
       memberLinkLimit: { maxPerIp: 4, maxPerEmail: 2, windowMs: 120_000 },
+      retentionYears: 5,
     });
   });
 
