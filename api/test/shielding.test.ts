@@ -199,6 +199,55 @@ describe.each(databaseKinds)('shielded identity on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('answers a chapter office bearer’s step on a shielded ticket with the alias, as its GET does', async () => {
+    // A member of their own (the last test counts the first member's tickets).
+    const name = 'Vasudha Kirtane';
+    const address = `vasudha.${process.pid}.${Date.now()}@example.com`;
+    const mobile = '9123456781';
+    const filed = await submit(
+      app,
+      submitFields(refs, {
+        fullName: name,
+        email: address,
+        mobile,
+        shieldIdentity: 'true',
+        description: 'The basement of Quillwort tower floods and the pumps never run.',
+      }),
+    );
+    const id = filed.json().ticketId;
+    const leaks = (body: string) =>
+      [name.toLowerCase(), address.toLowerCase(), mobile].filter((value) =>
+        body.toLowerCase().includes(value),
+      );
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/tickets/citypresident/${id}/citypresidentaction`,
+      headers: bearer(tokens[PUNE_PRESIDENT] ?? ''),
+      payload: { action: 'approve', comment: '' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(leaks(approved.body)).toEqual([]);
+    const read = (await get(`/api/tickets/${id}`, PUNE_PRESIDENT)).json().ticket;
+    expect(approved.json().ticket.customer).toEqual(read.customer);
+    expect(approved.json().ticket.shieldIdentity).toBe(true);
+    // Moved to another chapter: the answer to the one who moved it keeps the alias too.
+    const mumbai = (await app.inject({ url: '/api/cities/getAllCities' }))
+      .json()
+      .cities.find((city: { name: string }) => city.name === 'Mumbai');
+    const committee = (
+      await app.inject({ url: `/api/committees/getAllCommittees?cityId=${mumbai.id}` })
+    ).json().committees[0];
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/tickets/${id}/transfer`,
+      headers: bearer(tokens[PUNE_PRESIDENT] ?? ''),
+      payload: { cityId: mumbai.id, committeeId: committee.id, reason: 'A Mumbai project.' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(leaks(moved.body)).toEqual([]);
+    expect(moved.json().ticket.customer.alias).toBe(read.customer.alias);
+  });
+
   it('names the member by the alias in staff emails, and still writes to the member', async () => {
     const rows = await app.db.select().from(outbox).where(eq(outbox.ticketId, ticketId));
     const staff = rows.filter(

@@ -26,6 +26,8 @@ import {
   UNAUTHORIZED_ROLE_REASON,
 } from 'shared-contracts/contracts';
 import { HttpError, notFound } from '../../httpError';
+import { currentUserOf } from '../../plugins/auth';
+import { seesIdentity } from '../../services/recusal/shielding';
 import { decideTicketAccess, findTicketGate } from '../../services/tickets/access';
 import { openTicket } from '../../services/tickets/accessReads';
 import { listAppeals, withLastWord } from '../../services/tickets/lastWordView';
@@ -154,7 +156,13 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await runStaffStep(app, request, transferTicket);
-      const ticket = await readTicket(app.db, request.params.id, { history: true, attachments: true });
+      // As the one who moved it reads it: a shielded member stays their alias to chapter staff.
+      const ticket = await readTicket(app.db, request.params.id, {
+        history: true,
+        attachments: true,
+        concern: true,
+        shield: !seesIdentity(currentUserOf(request)),
+      });
       if (!ticket) throw notFound(TICKET_NOT_FOUND);
       request.log.info({ ticketId: ticket.id, city: ticket.city }, 'ticket transferred');
       return { ticket: await withLastWord(app.db, ticket) };

@@ -26,6 +26,7 @@ import { HttpError, notFound } from '../../httpError';
 import { type AuditActor, recordAudit } from '../audit';
 import { recordHistory } from '../history/historyStore';
 import { isRecused } from '../recusal/interests';
+import { seesIdentity } from '../recusal/shielding';
 import { chapterTime } from '../sla/settings';
 import { moveStage } from '../sla/stages';
 import type { AccessActor } from '../tickets/access';
@@ -95,7 +96,14 @@ export async function actOnTicket(
     }
     return done.after;
   });
-  return ticketAnswer(db, after, { history: true, attachments: true });
+  // The answer is the ticket as this actor reads it (as GET /api/tickets/{id} answers them): whom
+  // it is against, and a shielded member as their alias to chapter staff (ADR 0049).
+  return ticketAnswer(db, after, {
+    history: true,
+    attachments: true,
+    concern: true,
+    shield: !seesIdentity(actor),
+  });
 }
 
 /** The duplicates of a primary whose status, holder and open stage are what the primary's were. */
