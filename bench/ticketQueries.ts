@@ -6,6 +6,7 @@
 import { Pool } from 'pg';
 import type { TicketListQuery } from 'shared-contracts/contracts';
 import type { SqlStatement } from '../api/src/db/database';
+import type { SessionClaims } from '../api/src/services/sessions';
 import { staffScope } from '../api/src/services/tickets/access';
 import {
   type ListingActor,
@@ -14,7 +15,6 @@ import {
   type StaffListingName,
 } from '../api/src/services/tickets/listing';
 import { cityStatsStatement, ticketStatsStatement } from '../api/src/services/tickets/stats';
-import type { SessionClaims } from '../api/src/services/sessions';
 
 /** The calendar day (UTC) `days` before today: the seed spreads tickets over the last three years. */
 function daysAgo(days: number): string {

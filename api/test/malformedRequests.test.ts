@@ -73,9 +73,9 @@ function malformedMultipartVariants(): Variant[] {
     'two files',
     text.replace(
       `--${boundary}--`,
-      text
+      `${text
         .slice(text.lastIndexOf(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"`))
-        .replace(`--${boundary}--\r\n`, '') + `--${boundary}--`,
+        .replace(`--${boundary}--\r\n`, '')}--${boundary}--`,
     ),
   );
   withText('a file under another field name', text.replace('name="attachment"', 'name="evidence"'));

@@ -161,17 +161,23 @@ export const en = {
       subject: 'Your request about your personal data',
       greeting: 'Dear member,',
       'correction-done': 'We corrected your personal data as you asked.',
-      'erasure-done': 'We erased your personal data. Your tickets are kept without it, so the links to them show nothing that names you.',
-      'erasure-waiting': 'We erased your personal data, except on a ticket whose appeal is still open: it is erased as soon as the appeal is decided.',
-      'withdraw-consent-done': 'You will no longer get updates by SMS or WhatsApp. Emails about your tickets continue.',
+      'erasure-done':
+        'We erased your personal data. Your tickets are kept without it, so the links to them show nothing that names you.',
+      'erasure-waiting':
+        'We erased your personal data, except on a ticket whose appeal is still open: it is erased as soon as the appeal is decided.',
+      'withdraw-consent-done':
+        'You will no longer get updates by SMS or WhatsApp. Emails about your tickets continue.',
       declined: 'We could not do what you asked. Our reason:',
-      grievance: 'If you are not satisfied, you may write to our grievance officer, and then to the Data Protection Board of India.',
+      grievance:
+        'If you are not satisfied, you may write to our grievance officer, and then to the Data Protection Board of India.',
     },
     retentionNotice: {
       subject: 'Your personal data on ticket #{{ticketId}} will be erased',
       greeting: 'Dear member,',
-      body_one: 'Ticket #{{ticketId}} was closed more than a year ago. On {{date}} we will erase your personal data on it (your name, contact details, words and files); its numbers stay for our reports.',
-      body_other: 'Ticket #{{ticketId}} was closed more than {{count}} years ago. On {{date}} we will erase your personal data on it (your name, contact details, words and files); its numbers stay for our reports.',
+      body_one:
+        'Ticket #{{ticketId}} was closed more than a year ago. On {{date}} we will erase your personal data on it (your name, contact details, words and files); its numbers stay for our reports.',
+      body_other:
+        'Ticket #{{ticketId}} was closed more than {{count}} years ago. On {{date}} we will erase your personal data on it (your name, contact details, words and files); its numbers stay for our reports.',
       keep: 'Nothing is needed from you. To keep a copy, download your data from the link to your tickets before then.',
     },
     unsubscribeNote: 'You receive this email because you submitted a ticket to the Help Desk.',

@@ -236,7 +236,10 @@ function blocksOf(
       const kind = String(params.kind);
       const blocks: Block[] = [{ kind: 'text', text: t('greeting') }];
       if (outcome === 'declined')
-        blocks.push({ kind: 'text', text: t('declined') }, { kind: 'quote', text: String(params.reason ?? '') });
+        blocks.push(
+          { kind: 'text', text: t('declined') },
+          { kind: 'quote', text: String(params.reason ?? '') },
+        );
       else blocks.push({ kind: 'text', text: t(`${kind}-${outcome === 'waiting' ? 'waiting' : 'done'}`) });
       blocks.push({ kind: 'text', text: t('grievance') });
       return blocks;
