@@ -22,6 +22,10 @@ async function createAdmin(database: TestDatabase, argv: string[], password?: st
   return { code, output: lines.join('\n') };
 }
 
+// Each case runs the command (a password hash, a database opened): on a loaded CI machine more
+// than jest's default 5 s (seen). The bound only catches a hang.
+jest.setTimeout(60_000);
+
 describe.each(databaseKinds)('the create-admin command on %s', (kind) => {
   const database = useTestDatabase(kind);
 

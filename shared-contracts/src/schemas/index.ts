@@ -14,5 +14,7 @@ export * from './role';
 export * from './sla';
 export * from './staffSignIn';
 export * from './stages';
+export * from './ticketConcern';
+export * from './ticketProject';
 export * from './tickets';
 export * from './users';

@@ -1,12 +1,11 @@
 import {
-  againstNameSchema,
   interestKey,
   MAX_INTERESTS,
   MEMBER_ALIAS_PATTERN,
   staffInterestsUpdateSchema,
-  submitBoxSchema,
   unmaskRequestSchema,
 } from './interests';
+import { againstNameSchema, submitBoxSchema } from './ticketConcern';
 import { ticketCustomerSchema, ticketSubmitSchema } from './tickets';
 
 describe('declared interests and shielded identity (ADR 0048, ADR 0049)', () => {

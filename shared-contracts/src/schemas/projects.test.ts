@@ -1,14 +1,12 @@
 import {
-  normaliseReraNumber,
   projectImportQuerySchema,
   projectInputSchema,
   projectRegisterQuerySchema,
   projectsQuerySchema,
-  reraNumberProblem,
-  reraNumberSchema,
   ticketLinkParamsSchema,
   ticketLinkRequestSchema,
 } from './projects';
+import { normaliseReraNumber, reraNumberProblem, reraNumberSchema } from './ticketProject';
 import { ticketListQuerySchema, ticketSubmitSchema } from './tickets';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -18,11 +18,11 @@ import {
   pagingQuerySchema,
   withoutControlCharacters,
 } from './common';
-import { againstNameSchema, submitBoxSchema } from './interests';
 import { appealSchema, lastWordSchema, ticketRatingSchema } from './lastWord';
-import { reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './projects';
 import { roleSchema } from './role';
 import { alertLevelSchema, dueFilterSchema, slaStageSchema, ticketSortSchema } from './stages';
+import { againstNameSchema, submitBoxSchema } from './ticketConcern';
+import { reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './ticketProject';
 
 /** docs/product.md#ticket-states statuses, lowercase. `pending` is the default of an empty status. */
 export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
