@@ -5,7 +5,7 @@ import {
   PRIVACY_REQUEST_KINDS,
   privacyRequestSchema,
   privacyRequestsQuerySchema,
-} from '.';
+} from './privacy';
 
 const request = {
   id: 3,
