@@ -9,8 +9,4 @@ export * from './i18n/text';
 export * from './routing/sitePaths';
 export * from './rules';
 export * from './schemas';
-// The api's alone (no screen reads them yet): kept out of the package root, whose every export
-// the first visit of /add-ticket downloads (Module Federation shares the root whole).
-export * from './schemas/privacy';
-export * from './schemas/projects';
 export * from './workflow';

@@ -7,6 +7,8 @@ export * from './conversation';
 export * from './files';
 export * from './interests';
 export * from './lastWord';
+export * from './privacy';
+export * from './projects';
 export * from './reports';
 export * from './role';
 export * from './sla';
