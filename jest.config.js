@@ -59,6 +59,7 @@ module.exports = {
       displayName: 'api',
       // Node's environment plus PGlite and a few ESM-only packages loaded outside jest's sandbox.
       testEnvironment: '<rootDir>/api/test/support/apiTestEnvironment.ts',
+      setupFilesAfterEnv: ['<rootDir>/api/test/support/setupTimeout.ts'],
       roots: ['<rootDir>/api'],
       testMatch: ['**/test/**/*.test.ts'],
     },
@@ -69,6 +70,7 @@ module.exports = {
       displayName: 'faults',
       // The api tests' environment: the scenarios reuse their helpers (sessions, forms, databases).
       testEnvironment: '<rootDir>/api/test/support/apiTestEnvironment.ts',
+      setupFilesAfterEnv: ['<rootDir>/api/test/support/setupTimeout.ts'],
       roots: ['<rootDir>/api'],
       testMatch: ['**/api/faults/**/*.test.ts'],
     },
