@@ -18,7 +18,7 @@ window.HTMLElement.prototype.scrollTo = () => {};
 // Component tests render whole screens with Mantine; on a busy two-core machine some take
 // seconds, so the 5 s default would make them flaky; for the same reason findBy*/waitFor wait up
 // to 10 s instead of 1 s (they still return as soon as the screen shows what they look for).
-jest.setTimeout(20_000);
+jest.setTimeout(45_000);
 configure({ asyncUtilTimeout: 10_000 });
 
 // The page's one query cache outlives a test: each test starts with an empty one, as a new page does.
