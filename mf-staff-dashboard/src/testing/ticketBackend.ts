@@ -18,6 +18,7 @@ import {
   decide,
   isRole,
   normaliseRole,
+  STAGE_HOLDER_ROLE,
   TICKET_ACTIONS,
   type Ticket,
   type TicketAction,
@@ -48,6 +49,8 @@ const ACTION_ROUTES: [RegExp, string][] = [
   [/^\/tickets\/observer\/(\d+)\/observerticketAction$/, 'observer'],
   [/^\/tickets\/convenor\/(\d+)\/action$/, 'convenor'],
   [/^\/tickets\/governor\/(\d+)\/action$/, 'governor'],
+  // The holder of a stage a recusal handed them acts as the stage's role (ADR 0048).
+  [/^\/tickets\/(\d+)\/holder-action$/, 'holder'],
 ];
 
 export class FakeTicketApi implements FakeApiHandler {
@@ -260,7 +263,7 @@ export class FakeTicketApi implements FakeApiHandler {
     const transfer = /^\/tickets\/(\d+)\/transfer$/.exec(path);
     if (method === 'POST' && transfer && user) return this.transfer(Number(transfer[1]), body, user);
     if (method === 'POST') {
-      for (const [pattern] of ACTION_ROUTES) {
+      for (const [pattern, kind] of ACTION_ROUTES) {
         const match = pattern.exec(path);
         if (!match || !user) continue;
         const index = this.tickets.findIndex((row) => row.id === Number(match[1]));
@@ -269,7 +272,11 @@ export class FakeTicketApi implements FakeApiHandler {
         this.beforeAction?.(ticket);
         const current = this.tickets[index] as Ticket;
         const request = body as { action: string; comment?: string; version?: number };
-        const decision = decide(user, request.action, current, {
+        const acting =
+          kind === 'holder' && current.stage
+            ? { role: STAGE_HOLDER_ROLE[current.stage], city: current.city ?? null }
+            : user;
+        const decision = decide(acting, request.action, current, {
           comment: request.comment ?? '',
           version: request.version,
         });

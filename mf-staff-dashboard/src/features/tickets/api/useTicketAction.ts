@@ -1,11 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Ticket, type TicketAction, ticketAction, ticketKeys, ticketQuery } from 'shared-contracts';
+import {
+  API_PATHS,
+  apiRequest,
+  pathFor,
+  type Ticket,
+  type TicketAction,
+  ticketAction,
+  ticketKeys,
+  ticketQuery,
+  ticketResponseSchema,
+} from 'shared-contracts';
 
 export interface TicketActionCall {
   role: string;
   ticket: Pick<Ticket, 'id' | 'version'>;
   action: TicketAction;
   comment: string;
+  /** The caller holds the open stage in a recused holder's place (ADR 0048): the holder's call. */
+  asHolder?: boolean;
 }
 
 /** A cached list page (`{ tickets }`) with the acted-on row replaced by the server's answer. */
@@ -17,7 +29,8 @@ function withRow(data: unknown, updated: Ticket): unknown {
 }
 
 /**
- * Approve, Reject or Resolve through the caller's role-specific call (docs/product.md#roles), as a mutation
+ * Approve, Reject or Resolve through the caller's role-specific call (docs/product.md#roles), or the
+ * holder's call for a stage a recusal handed them (ADR 0048), as a mutation
  * (ADR 0012). Its answer is the updated ticket: it becomes the cached ticket (no second call for
  * it) and its row in the cached lists, so the reviewer sees the new status where they acted
  * (docs/product.md#calls "Action success ... updates the list"), even on a list the ticket now leaves. Every
@@ -28,10 +41,18 @@ function withRow(data: unknown, updated: Ticket): unknown {
 export function useTicketAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ role, ticket, action, comment }: TicketActionCall) =>
-      ticketAction(role, ticket.id, { action, comment, version: ticket.version }).then(
-        (answer) => answer.ticket,
-      ),
+    mutationFn: ({ role, ticket, action, comment, asHolder }: TicketActionCall) =>
+      (asHolder
+        ? apiRequest(
+            'post',
+            pathFor(API_PATHS.tickets.holderAction, { id: ticket.id }),
+            ticketResponseSchema,
+            {
+              json: { action, comment, version: ticket.version },
+            },
+          )
+        : ticketAction(role, ticket.id, { action, comment, version: ticket.version })
+      ).then((answer) => answer.ticket),
     onSuccess: (updated) => {
       queryClient.setQueryData(ticketQuery(updated.id).queryKey, updated);
       queryClient.setQueriesData({ queryKey: ticketKeys.lists() }, (data: unknown) => withRow(data, updated));

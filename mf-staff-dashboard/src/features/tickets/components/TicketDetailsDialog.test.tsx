@@ -417,6 +417,27 @@ describe('acting from the list (docs/product.md#ticket-details-dialog, docs/prod
     );
   });
 
+  test("the association president holding a recused city president's review approves it as its holder (ADR 0048)", async () => {
+    // signInAs's user is id 7: the recusal made them the review's holder.
+    const held = ticketIn({ stage: 'review', cityPresidentId: 7 }, 5);
+    const { api, user, dialog } = await openFromList('credaipresident', null, [held], 5);
+    expect(actionButtons(dialog)).toEqual(['Approve', 'Reject', 'Resolve']);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Ticket has been approved successfully!');
+    const call = api.calls.find((entry) => entry.method === 'POST');
+    expect(call?.path).toBe('/tickets/5/holder-action');
+    expect(call?.body).toEqual({ action: 'approve', comment: '', version: 1 });
+    expect(rowStatus(5)).toBe('Approved');
+  });
+
+  test('the association president sees no step on a review another holds', async () => {
+    signInAs('credaipresident', null);
+    const { dialog } = await openDialog(ticketIn({ stage: 'review', cityPresidentId: 3 }));
+    expect(actionButtons(dialog)).toEqual([]);
+  });
+
   test("reject with a reason: 'Ticket has been rejected.' and the row reads Rejected", async () => {
     const approved = ticketIn(STATES.approved as Partial<Ticket>, 8);
     const { api, user, dialog } = await openFromList('convenor', 'Pune', [approved], 8);

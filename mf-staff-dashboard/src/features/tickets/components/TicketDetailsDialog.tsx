@@ -37,6 +37,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
+import { holderActor } from '../rules/holderActing';
 import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
 import { DetailField, WrittenText } from './DetailField';
@@ -115,7 +116,9 @@ export function TicketDetailsDialog({
   if (current) lastShown.current = current;
   const shown = current ?? lastShown.current;
   const actor = { role: user?.role ?? '', city: user?.city ?? null };
-  const actions = shown ? dialogActions(actor, shown) : [];
+  // Holding the open stage in a recused holder's place (ADR 0048), the user acts as that stage's role.
+  const holder = shown ? holderActor(user, shown) : null;
+  const actions = shown ? dialogActions(holder ?? actor, shown) : [];
   // A ticket filed under the wrong city or committee: its city president or an admin may move it
   // instead of rejecting it (the same table the api enforces).
   const mayTransfer = shown ? decide(actor, 'transfer', shown).ok : false;
@@ -123,7 +126,7 @@ export function TicketDetailsDialog({
   const act = (action: DialogAction, comment: string) => {
     if (!shown) return;
     send(
-      { role: actor.role, ticket: shown, action, comment },
+      { role: actor.role, ticket: shown, action, comment, asHolder: holder !== null },
       {
         onSuccess: () => {
           showToast('green', t(actionSuccessMessage(action)));
