@@ -1,0 +1,209 @@
+/**
+ * Recusal and a shielded identity in Chromium behind nginx, at 1280 px and 390 px (issue 32, done
+ * when 3; ADR 0048, ADR 0049): the Pune city president declares a firm on /profile; a member
+ * submits a Pune ticket against that firm on the live form and keeps their identity from the
+ * chapter; the city president never sees it (not by its number, its words or its link); the
+ * association president finds it in their list by the member's name, sees who the member is, and
+ * approves it in the city president's place; the member's private link follows it as usual and
+ * says it is handled by another office bearer. axe-core finds no serious or critical violation on
+ * any of these screens, and nothing is wider than the window. One browser context per actor.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
+import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { seedSession } from '../support/session';
+
+// Three actors' browsers per width, six screens checked with axe, on a loaded machine.
+jest.setTimeout(180_000);
+
+const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
+const CREDAI_PRESIDENT = 'president@helpdesk.demo';
+const SUBMITTED = 'Your ticket has been submitted successfully!';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+/** A page in a browser context of its own (one per actor), signed in as `email` when given. */
+async function actor(viewport: ViewportName, email?: string): Promise<Page> {
+  const { context, page } = await newPage(browser, viewport);
+  contexts.push(context);
+  if (email) await seedSession(page, email);
+  return page;
+}
+
+/** Letters only (the form refuses digits in a name), different in every run and width. */
+function stamp(): string {
+  return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+async function expectAccessible(page: Page) {
+  // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="alert"]')].every(
+      (toast) =>
+        getComputedStyle(toast).opacity === '1' &&
+        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
+    ),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** The ticket's row (desktop table) or card (phone) in the dashboard's list, by its CREDAI id. */
+function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
+  const list = page.getByRole(viewport === 'mobile' ? 'list' : 'table', { name: 'Tickets', exact: true });
+  return viewport === 'mobile'
+    ? list.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
+    : list
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
+}
+
+/** Types a search and waits for the list's answer to it (not the previous search's screen). */
+async function search(page: Page, text: string) {
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.startsWith('/api/tickets/') && url.searchParams.get('q') === text;
+  });
+  await page.getByRole('searchbox', { name: 'Search by name or title' }).fill(text);
+  await answered;
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
+  'recusal and a shielded identity at %s width',
+  (viewport) => {
+    test('a shielded ticket against the city president’s firm goes to the association president; the member follows it', async () => {
+      const run = stamp();
+      const firm = `Zephyr Buildcon ${viewport} ${run}`;
+      const member = {
+        name: `Shield ${run}`,
+        email: `shield.${viewport}.${run}@example.com`,
+        mobile: '9876543210',
+        description: `The builder kept the parking fee and gave no receipt (${viewport}-${run}).`,
+      };
+
+      // 1. The Pune city president declares the firm on /profile.
+      const cityPage = await actor(viewport, PUNE_PRESIDENT);
+      await cityPage.goto('/profile');
+      const interests = cityPage.getByRole('region', { name: 'Declared interests', exact: true });
+      await interests.getByRole('button', { name: 'Add a firm or project' }).click();
+      const names = interests.getByRole('textbox', { name: 'Name', exact: true });
+      await names.last().fill(firm);
+      await interests.getByRole('button', { name: 'Save interests' }).click();
+      await interests.getByRole('status').getByText('Your declared interests are saved.').waitFor();
+      // Saved and dated (a new declaration is dated today).
+      await interests
+        .getByText(/^Declared on /)
+        .last()
+        .waitFor();
+      expect(await names.last().inputValue()).toBe(firm);
+      await expectAccessible(cityPage);
+      await screenshot(cityPage, `recusal-interests-${viewport}`);
+
+      // 2. The member submits against that firm on the live form, identity kept from the chapter.
+      const memberPage = await actor(viewport);
+      await memberPage.goto('/add-ticket');
+      await memberPage.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
+      await field(memberPage, 'Full Name').fill(member.name);
+      await field(memberPage, 'Mobile No').fill(member.mobile);
+      await field(memberPage, 'Email').fill(member.email);
+      await memberPage.getByRole('combobox', { name: 'City', exact: true }).selectOption({ label: 'Pune' });
+      await memberPage.getByRole('combobox', { name: 'Committee', exact: true }).selectOption({ index: 1 });
+      await field(memberPage, 'Detailed Description').fill(member.description);
+      await field(memberPage, 'Complaint against (firm or person)').fill(firm);
+      await memberPage.getByRole('checkbox', { name: 'Keep my identity from the chapter' }).check();
+      await expectAccessible(memberPage);
+      await screenshot(memberPage, `recusal-submit-${viewport}`);
+      await memberPage.getByRole('button', { name: 'Submit Ticket' }).click();
+      await memberPage.getByText(SUBMITTED).waitFor();
+      await memberPage.waitForURL(/\/ticket-detail\/\d+#key=[A-Za-z0-9_-]{43}$/, { timeout: 15_000 });
+      const shareUrl = memberPage.url();
+      const ticketId = Number(/\/ticket-detail\/(\d+)#/.exec(shareUrl)?.[1]);
+      await memberPage.getByText(`Ticket ID: CREDAI-${ticketId}`).waitFor();
+      await memberPage.getByText('Handled by another office bearer', { exact: true }).waitFor();
+
+      // 3. The city president: not in the list, not by its words, its number or the member's name,
+      // and its link does not open it.
+      await cityPage.goto('/dashboard');
+      await cityPage.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ entries$/).waitFor();
+      expect(await listEntry(cityPage, viewport, ticketId).count()).toBe(0);
+      for (const words of [`${viewport}-${run}`, `CREDAI-${ticketId}`, member.name]) {
+        await search(cityPage, words);
+        await cityPage.getByText('No tickets found.', { exact: true }).waitFor();
+      }
+      await expectAccessible(cityPage);
+      await cityPage.goto(`/dashboard?ticket=${ticketId}`);
+      const refused = cityPage.getByRole('dialog', { name: `Ticket Details - #CREDAI-${ticketId}` });
+      await refused.getByText(/^This ticket could not be opened: /).waitFor();
+      expect(await refused.getByText(member.description).count()).toBe(0);
+      await expectAccessible(cityPage);
+
+      // 4. The association president: in their list (found by the member's name), the member's
+      // identity, the firm, and the city president's review to take.
+      const presidentPage = await actor(viewport, CREDAI_PRESIDENT);
+      await presidentPage.goto('/dashboard');
+      await presidentPage.getByText(/^Showing [\d,]+ to [\d,]+ of [\d,]+ entries$/).waitFor();
+      await search(presidentPage, member.name);
+      const entry = listEntry(presidentPage, viewport, ticketId);
+      await entry.waitFor();
+      await entry.getByText('Pending', { exact: true }).first().waitFor();
+      await expectAccessible(presidentPage);
+      await screenshot(presidentPage, `recusal-president-list-${viewport}`);
+      await entry
+        .getByRole(
+          'button',
+          viewport === 'mobile' ? { name: 'View Details' } : { name: `View ticket CREDAI-${ticketId}` },
+        )
+        .click();
+      const dialog = presidentPage.getByRole('dialog', { name: `Ticket Details - #CREDAI-${ticketId}` });
+      await dialog.getByText(/Loading the latest version/).waitFor({ state: 'detached' });
+      await dialog.getByText(member.name).first().waitFor();
+      await dialog.getByText(member.email, { exact: true }).first().waitFor();
+      await dialog.getByText(member.mobile, { exact: true }).first().waitFor();
+      await dialog.getByText('Identity kept from the chapter', { exact: true }).first().waitFor();
+      await dialog.getByText(firm, { exact: true }).first().waitFor();
+      await expectAccessible(presidentPage);
+      await screenshot(presidentPage, `recusal-president-details-${viewport}`);
+      await dialog.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Approve' }).click();
+      const confirm = presidentPage.getByRole('dialog', { name: 'Confirm Approval' });
+      await confirm.getByRole('textbox', { name: 'Comment (optional)' }).fill(`Genuine (${run}).`);
+      await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+      await presidentPage.getByText('Ticket has been approved successfully!', { exact: true }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await entry.getByText('Approved', { exact: true }).first().waitFor();
+
+      // 5. The member's private link: on to the convenor as any approved ticket, still handled by
+      // another office bearer, the approval in the timeline.
+      await memberPage.reload();
+      await memberPage
+        .getByRole('progressbar', { name: 'Ticket progress' })
+        .and(memberPage.locator('[aria-valuenow="50"]'))
+        .waitFor();
+      await memberPage
+        .getByText('Your ticket is currently being handled by Convenor.', { exact: true })
+        .waitFor();
+      await memberPage.getByText('Handled by another office bearer', { exact: true }).waitFor();
+      await memberPage.getByText(member.name, { exact: true }).first().waitFor();
+      await expectAccessible(memberPage);
+      await screenshot(memberPage, `recusal-member-${viewport}`);
+
+      // 6. Even now it is the convenor's, the city president still does not see it.
+      await cityPage.goto('/dashboard');
+      await search(cityPage, `CREDAI-${ticketId}`);
+      await cityPage.getByText('No tickets found.', { exact: true }).waitFor();
+    });
+  },
+);
