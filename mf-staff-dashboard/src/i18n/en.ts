@@ -463,6 +463,9 @@ export const staffDashboardEn = {
     title: 'Sign-in and sessions',
     loading: 'Loading...',
     mfaTitle: 'Two-step sign-in',
+    enrolFirstTitle: 'Set up two-step sign-in first',
+    enrolFirst:
+      'Your role must use two-step sign-in and you have not set it up yet, so you were brought here instead of your usual start page. Set it up below, then carry on with your work.',
     required: 'Your role must use two-step sign-in: set it up now.',
     optional: 'Add a code from an authenticator app to your password.',
     setUp: 'Set up two-step sign-in',

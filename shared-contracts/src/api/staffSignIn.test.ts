@@ -4,13 +4,18 @@ import { loginAnswerSchema, mfaCodeSchema, mfaPolicySchema } from '../schemas/st
 import {
   confirmMfa,
   endSession,
+  endUserSessions,
   enrollMfa,
   finishSignIn,
+  getMfaPolicy,
   getMfaStatus,
   listSessions,
   logout,
+  mfaPolicyQuery,
   mfaStatusQuery,
+  resetUserMfa,
   sessionsQuery,
+  setMfaPolicy,
   staffSignInKeys,
   startSignIn,
   verifyMfa,
@@ -103,6 +108,28 @@ describe('the staff sign-in calls', () => {
     await expect(confirmMfa('654321')).resolves.toEqual({ recoveryCodes: ['abcde-fghjk'] });
     expect(seen[0]?.body).toEqual({ code: '654321' });
   });
+
+  it("reads and saves the admins' policy, resets a user's second factor and ends their sessions", async () => {
+    let seen = answer(200, { roles: ['admin', 'credaipresident'] });
+    await expect(getMfaPolicy()).resolves.toEqual({ roles: ['admin', 'credaipresident'] });
+    const query = mfaPolicyQuery();
+    expect(query.queryKey).toEqual(staffSignInKeys.mfaPolicy());
+    await expect(setMfaPolicy(['admin', 'credaipresident'])).resolves.toEqual({
+      roles: ['admin', 'credaipresident'],
+    });
+    expect(seen.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/api/admin/mfa-policy', undefined],
+      ['PUT', '/api/admin/mfa-policy', { roles: ['admin', 'credaipresident'] }],
+    ]);
+    seen = answer(200, { ok: true });
+    await expect(resetUserMfa(12)).resolves.toEqual({ ok: true });
+    const ending = answer(200, { ended: 3 });
+    await expect(endUserSessions(12)).resolves.toEqual({ ended: 3 });
+    expect([...seen, ...ending].map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'DELETE /api/admin/users/12/mfa',
+      'DELETE /api/admin/users/12/sessions',
+    ]);
+  });
 });
 
 describe('the two steps of a sign-in', () => {
@@ -115,6 +142,21 @@ describe('the two steps of a sign-in', () => {
       landing: '/dashboard',
     });
     expect(authStore.getState().token).toBe('t1');
+  });
+
+  it('a user who must set up a second factor first is sent to the enrolment screen', async () => {
+    answer(200, { user, token: 't3', mfaEnrolmentRequired: true });
+    await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
+      kind: 'signedIn',
+      landing: '/profile',
+      mustEnrol: true,
+    });
+    expect(authStore.getState().token).toBe('t3');
+    answer(200, { user, token: 't4', mfaEnrolmentRequired: false });
+    await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
+      landing: '/dashboard',
+      mustEnrol: false,
+    });
   });
 
   it('asks for the code when the answer is a challenge, and stores nothing until it comes', async () => {

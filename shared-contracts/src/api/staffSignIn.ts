@@ -3,17 +3,21 @@ import { queryOptions } from '@tanstack/react-query';
 import { authStore, type StoredUser } from '../auth/authStore';
 import { MESSAGES } from '../i18n/text';
 import { landingRoute } from '../rules/landingRoute';
+import { MFA_ENROLMENT_ROUTE } from '../rules/mfaEnrolment';
 import { type LoginRequestInput, type LoginResponse, loginResponseSchema } from '../schemas/auth';
 import {
   loginAnswerSchema,
   type MfaConfirmResponse,
   type MfaEnrollResponse,
+  type MfaPolicy,
   type MfaStatus,
   mfaConfirmResponseSchema,
   mfaEnrollResponseSchema,
+  mfaPolicySchema,
   mfaStatusSchema,
   okResponseSchema,
   type StaffSessionsResponse,
+  sessionsEndedResponseSchema,
   staffSessionsResponseSchema,
 } from '../schemas/staffSignIn';
 import { API_PATHS, pathFor } from './paths';
@@ -23,6 +27,7 @@ import { type CallOptions, request } from './request';
 export const staffSignInKeys = {
   sessions: () => ['auth', 'sessions'] as const,
   mfa: () => ['auth', 'mfa'] as const,
+  mfaPolicy: () => ['admin', 'mfa-policy'] as const,
 };
 
 /**
@@ -76,14 +81,47 @@ export function confirmMfa(code: string, options: CallOptions = {}): Promise<Mfa
   return request('post', API_PATHS.auth.mfaConfirm, mfaConfirmResponseSchema, { ...options, json: { code } });
 }
 
+/** GET /admin/mfa-policy: the roles that must use a second factor (admins). */
+export function getMfaPolicy(options: CallOptions = {}): Promise<MfaPolicy> {
+  return request('get', API_PATHS.auth.mfaPolicy, mfaPolicySchema, options);
+}
+
+export const mfaPolicyQuery = () =>
+  queryOptions({ queryKey: staffSignInKeys.mfaPolicy(), queryFn: ({ signal }) => getMfaPolicy({ signal }) });
+
+/** PUT /admin/mfa-policy: chooses the roles that must use a second factor; answers the saved ones. */
+export function setMfaPolicy(roles: MfaPolicy['roles'], options: CallOptions = {}): Promise<MfaPolicy> {
+  return request('put', API_PATHS.auth.mfaPolicy, mfaPolicySchema, { ...options, json: { roles } });
+}
+
+/** DELETE /admin/users/{id}/mfa: resets a user's second factor (404 when they have none). */
+export function resetUserMfa(id: number, options: CallOptions = {}): Promise<{ ok: true }> {
+  return request('delete', pathFor(API_PATHS.auth.userMfa, { id }), okResponseSchema, options);
+}
+
+/** DELETE /admin/users/{id}/sessions: ends every session of a user; how many were open. */
+export function endUserSessions(id: number, options: CallOptions = {}): Promise<{ ended: number }> {
+  return request(
+    'delete',
+    pathFor(API_PATHS.auth.userSessions, { id }),
+    sessionsEndedResponseSchema,
+    options,
+  );
+}
+
 /**
  * The sign-in screen's first step: the password. Either signed in (token and user stored, the
- * route to go to) or a code is asked for (ADR 0054): the challenge for `finishSignIn`.
+ * route to go to) or a code is asked for (ADR 0054): the challenge for `finishSignIn`. A user whose
+ * role must use a second factor and has none yet (`mfaEnrolmentRequired`) is to enrol first: their
+ * route is the enrolment screen.
  */
 export async function startSignIn(
   credentials: LoginRequestInput,
   options: CallOptions = {},
-): Promise<{ kind: 'signedIn'; user: StoredUser; landing: string } | { kind: 'code'; challenge: string }> {
+): Promise<
+  | { kind: 'signedIn'; user: StoredUser; landing: string; mustEnrol: boolean }
+  | { kind: 'code'; challenge: string }
+> {
   const answer = await request(
     'post',
     API_PATHS.auth.login,
@@ -93,7 +131,13 @@ export async function startSignIn(
   );
   if ('challenge' in answer) return { kind: 'code', challenge: answer.challenge };
   const user = authStore.getState().login(answer);
-  return { kind: 'signedIn', user, landing: landingRoute(user.role) };
+  const mustEnrol = answer.mfaEnrolmentRequired === true;
+  return {
+    kind: 'signedIn',
+    user,
+    landing: mustEnrol ? MFA_ENROLMENT_ROUTE : landingRoute(user.role),
+    mustEnrol,
+  };
 }
 
 /** The second step: the code from the app (or a recovery code); stores token and user. */

@@ -5,6 +5,7 @@ export * from './displayedAssignee';
 export * from './dueLabel';
 export * from './formErrors';
 export * from './landingRoute';
+export * from './mfaEnrolment';
 export * from './normaliseRole';
 export * from './pagination';
 export * from './refusalText';

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
-import { authStore } from 'shared-contracts';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { authStore, sentToEnrol } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { answerFetch, jsonResponse, LocationProbe, signInAs, signOut } from '../testing/helpers';
 import { HomePage } from './HomePage';
@@ -268,5 +268,37 @@ describe('the code step of a user with a second factor (ADR 0054)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is wrong or was already used');
     expect(screen.getByLabelText(/^Code from your authenticator app/)).toBeInTheDocument();
     expect(authStore.getState().token).toBeNull();
+  });
+});
+
+/** The enrolment screen as far as a test needs it: where it is and whether it was told why. */
+function EnrolmentProbe() {
+  const { pathname, state } = useLocation();
+  return (
+    <output data-testid="enrolment">{`${pathname} ${sentToEnrol(state) ? 'to enrol' : 'as usual'}`}</output>
+  );
+}
+
+describe('a user whose role must use a second factor and has none yet (ADR 0054)', () => {
+  test('lands on the enrolment screen (/profile), told why, instead of the landing route', async () => {
+    answerFetch(() => jsonResponse({ ...loginAnswer('admin'), mfaEnrolmentRequired: true }));
+    render(
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/profile" element={<EnrolmentProbe />} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>,
+      { route: '/' },
+    );
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    expect(await screen.findByTestId('enrolment')).toHaveTextContent('/profile to enrol');
+    expect(authStore.getState().token).toBe('signed-token');
+  });
+
+  test('without the flag, the same sign-in lands as usual', async () => {
+    answerFetch(() => jsonResponse({ ...loginAnswer('admin'), mfaEnrolmentRequired: false }));
+    renderHome();
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
   });
 });

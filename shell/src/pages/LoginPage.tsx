@@ -16,7 +16,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorText, finishSignIn, startSignIn, toApiError } from 'shared-contracts';
+import { errorText, finishSignIn, MFA_ENROLMENT_STATE, startSignIn, toApiError } from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
 import { afterSignInRoute } from '../rules/afterSignIn';
@@ -54,12 +54,14 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
   // The sign-in is a write like any other: a mutation (ADR 0012). It stores token and user (keys
-  // `token` and `user`); then the screen asked for, or the role's landing route. It stays busy
-  // until the navigation.
+  // `token` and `user`); then the screen asked for, or the role's landing route. A user whose role
+  // must use a second factor and has none yet goes to set it up first, told why (ADR 0054). It
+  // stays busy until the navigation.
   const signIn = useMutation({
     mutationFn: (credentials: { email: string; password: string }) => startSignIn(credentials),
     onSuccess: (answer) => {
       if (answer.kind === 'code') setChallenge(answer.challenge);
+      else if (answer.mustEnrol) navigate(answer.landing, { replace: true, state: MFA_ENROLMENT_STATE });
       else navigate(afterSignInRoute(answer.user.role, cameFrom), { replace: true });
     },
   });

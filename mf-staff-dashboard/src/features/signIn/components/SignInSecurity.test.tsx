@@ -1,4 +1,5 @@
-import type { StaffSession } from 'shared-contracts';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { MFA_ENROLMENT_STATE, type StaffSession } from 'shared-contracts';
 import { answerRoutes, json } from 'shared-contracts/testing/network';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { signInAs, signOut } from '../../../testing/helpers';
@@ -89,4 +90,41 @@ test('lists where I am signed in and ends another session', async () => {
   await userEvent.click(within(list).getByRole('button', { name: 'End the session on Phone browser' }));
   await waitFor(() => expect(within(list).queryByText('Phone browser')).not.toBeInTheDocument());
   expect(api.paths()).toContain('DELETE /api/auth/sessions/2');
+});
+
+describe('a sign-in sent here to set up two-step sign-in first (ADR 0054)', () => {
+  /** The sign-in screen's navigation: to /profile with the enrolment state. */
+  async function arriveFromSignIn() {
+    await act(async () => {
+      render(
+        <Routes>
+          <Route path="/" element={<Navigate to="/profile" replace state={MFA_ENROLMENT_STATE} />} />
+          <Route path="/profile" element={<SignInSecurity />} />
+        </Routes>,
+      );
+    });
+    return screen.findByRole('region', { name: 'Sign-in and sessions' });
+  }
+
+  test('says why, and stops saying it once two-step sign-in is on', async () => {
+    fakeApi();
+    const region = await arriveFromSignIn();
+    const why = await within(region).findByRole('alert', { name: 'Set up two-step sign-in first' });
+    expect(why).toHaveTextContent('you were brought here instead of your usual start page');
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Set up two-step sign-in' }));
+    await user.type(await within(region).findByLabelText(/^Code from the app/), '123456');
+    await user.click(within(region).getByRole('button', { name: 'Confirm' }));
+    await within(region).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(region).queryByRole('alert', { name: 'Set up two-step sign-in first' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('opened from the menu, the section does not say it', async () => {
+    fakeApi();
+    const region = await renderSection();
+    await within(region).findByText('Your role must use two-step sign-in: set it up now.');
+    expect(within(region).queryByText('Set up two-step sign-in first')).not.toBeInTheDocument();
+  });
 });

@@ -12,9 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, formatDateTime, type MfaEnrollResponse } from 'shared-contracts';
+import { useLocation } from 'react-router-dom';
+import { errorText, formatDateTime, type MfaEnrollResponse, sentToEnrol } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import {
   useConfirmMfa,
@@ -28,25 +29,32 @@ import { QrCode } from './QrCode';
 /**
  * Sign-in and sessions on /profile (ADR 0053, 0054): set up the second factor (a QR code and the
  * secret as text, a first code, then the ten recovery codes shown once), and the places where I am
- * signed in, each of which I can end (its next call is refused).
+ * signed in, each of which I can end (its next call is refused). A sign-in that must set up a
+ * second factor first lands here (router state `MFA_ENROLMENT_STATE`): the section comes into view
+ * and says why.
  */
 export function SignInSecurity() {
   const { t, i18n } = useTranslation(STAFF_DASHBOARD_NS);
   const titleId = useId();
+  const toEnrol = sentToEnrol(useLocation().state);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (toEnrol) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [toEnrol]);
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
+    <Paper ref={section} withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Title order={2} size="h3" id={titleId}>
           {t('signIn.title')}
         </Title>
-        <SecondFactor />
+        <SecondFactor toEnrol={toEnrol} />
         <Sessions language={i18n.language} />
       </Stack>
     </Paper>
   );
 }
 
-function SecondFactor() {
+function SecondFactor({ toEnrol }: { toEnrol: boolean }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const status = useMfaStatus();
   const enroll = useEnrollMfa();
@@ -74,6 +82,11 @@ function SecondFactor() {
       <Title order={3} size="h4">
         {t('signIn.mfaTitle')}
       </Title>
+      {toEnrol && !status.data.enrolled && (
+        <Alert color="orange" title={t('signIn.enrolFirstTitle')}>
+          {t('signIn.enrolFirst')}
+        </Alert>
+      )}
       {recoveryCodes && (
         <Alert color="green" title={t('signIn.enrolled')}>
           <Text size="sm">{t('signIn.recoveryIntro')}</Text>
