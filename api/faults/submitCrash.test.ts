@@ -16,7 +16,8 @@ import { createCluster, type PostgresCluster } from './support/postgresCluster';
 // A real api process (src/server.ts run by tsx) killed with SIGKILL in the middle of a submit, then
 // started again on the same database and upload folder: no half ticket, no file left behind. On
 // PGlite and on a PostgreSQL server of the suite's own.
-const TIMEOUT_MS = 120_000;
+// Two api starts on PGlite and a retried upload: alone ~4 s, beside the other CI lanes up to minutes.
+const TIMEOUT_MS = 300_000;
 
 function startApi(env: Record<string, string>): ApiProcess {
   return startApiProcess({
@@ -28,7 +29,7 @@ function startApi(env: Record<string, string>): ApiProcess {
 }
 
 async function waitFor(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -35,12 +35,17 @@ export function startApiProcess(env: NodeJS.ProcessEnv): ApiProcess {
   return { child, output: () => output, exited };
 }
 
-/** Resolves with the base URL once the api logs that it listens. */
-export async function listening(api: ApiProcess): Promise<string> {
+/**
+ * Resolves with the base URL once the api logs that it listens. The bound only catches a hung
+ * start (with what the process printed, to see where): a loaded CI machine takes a minute.
+ */
+export async function listening(api: ApiProcess, boundMs = 180_000): Promise<string> {
+  const deadline = Date.now() + boundMs;
   for (;;) {
     const url = /api listening at (http:\/\/\S+)\/api /.exec(api.output())?.[1];
     if (url) return url;
     if (api.child.exitCode !== null) throw new Error(`the api exited before listening:\n${api.output()}`);
+    if (Date.now() > deadline) throw new Error(`the api did not listen in ${boundMs} ms:\n${api.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
