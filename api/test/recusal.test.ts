@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../src/app';
-import { auditLog, outbox, ticketStages } from '../src/db/schema';
+import { auditLog, outbox, projects, ticketStages } from '../src/db/schema';
 import { ManualClock } from '../src/services/clock';
 import { historyRows } from './support/history';
 import {
@@ -125,9 +125,17 @@ describe.each(databaseKinds)('recusal on %s', (kind) => {
     clock.set(START);
     expect((await declare(PUNE_PRESIDENT, [{ kind: 'firm', name: 'Acme Builders' }])).statusCode).toBe(200);
     const totalBefore = await total(PUNE_PRESIDENT);
+    const [project] = await app.db.select().from(projects).where(eq(projects.reraNumber, 'P52100012345'));
+    const projectPage = async (email: string) =>
+      (await get(`/api/projects/${project?.id}`, email)).json().counts.total as number;
+    const projectBefore = {
+      president: await projectPage(PUNE_PRESIDENT),
+      observer: await projectPage(PUNE_OBSERVER),
+    };
     const ticket = await submitted({
       againstName: '  ACME   builders ',
       description: 'Zephyrwater seeps through the parking ceiling of wing C every monsoon.',
+      projectId: String(project?.id),
     });
 
     // The association president holds the review, on a clock of their own.
@@ -159,8 +167,11 @@ describe.each(databaseKinds)('recusal on %s', (kind) => {
     expect(await total(PUNE_PRESIDENT)).toBe(totalBefore);
     const all = (await get('/api/tickets/citypresident/all', PUNE_PRESIDENT)).json();
     expect(all.total).toBe(totalBefore);
+    // Nor does the project's page count it for them.
+    expect(await projectPage(PUNE_PRESIDENT)).toBe(projectBefore.president);
     // The rest of the chapter still sees it.
     expect(await listIds('/api/tickets/observer/all?q=Zephyrwater', PUNE_OBSERVER)).toEqual([ticket.id]);
+    expect(await projectPage(PUNE_OBSERVER)).toBe(projectBefore.observer + 1);
     expect(await total(PUNE_OBSERVER)).toBeGreaterThan(0);
 
     // No email to the city president; the association president hears of it.

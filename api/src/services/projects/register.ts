@@ -19,7 +19,7 @@ import type { AppDatabase, Writer } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { cities, projects, tickets } from '../../db/schema';
 import { conflict, invalidField, notFound } from '../../httpError';
-import { type AccessActor, staffScope } from '../tickets/access';
+import { type AccessActor, staffScopeWhere } from '../tickets/access';
 
 const projectColumns = {
   id: projects.id,
@@ -182,11 +182,8 @@ export async function projectDetail(
   now: Date,
 ): Promise<ProjectDetailResponse> {
   const project = await getProject(db, id);
-  const scope = staffScope(actor);
-  const inScope = and(
-    eq(tickets.projectId, id),
-    scope.kind === 'all' ? undefined : scope.kind === 'city' ? eq(tickets.cityId, scope.cityId) : sql`false`,
-  );
+  // The lists' own scope, so a recused office bearer's counts leave out what they cannot open.
+  const inScope = and(eq(tickets.projectId, id), staffScopeWhere(actor));
   const open = sql`${tickets.status} in (${sql.join(
     OPEN_STATUSES.map((status) => sql`${status}`),
     sql`, `,
