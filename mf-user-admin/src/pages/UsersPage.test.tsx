@@ -592,6 +592,26 @@ describe('who may see it (docs/product.md#roles; the api refuses everyone but ad
     expect(screen.queryByText('No users found.')).not.toBeInTheDocument();
   });
 
+  test('an admin finds the second factor policy below the users (ADR 0054)', async () => {
+    installFakeApi();
+    await renderLoaded();
+    const panel = await screen.findByRole('region', { name: 'Second factor' });
+    expect(
+      await within(panel).findByRole('group', { name: 'Roles that must use a second factor' }),
+    ).toBeInTheDocument();
+    expect(table().compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  test('a role the api refuses the policy to sees no second factor panel', async () => {
+    signInAs('auditor');
+    const api = installFakeApi();
+    await renderPage();
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === API_PATHS.auth.mfaPolicy)).toHaveLength(1),
+    );
+    await waitFor(() => expect(screen.queryAllByRole('region', { name: 'Second factor' })).toHaveLength(0));
+  });
+
   test('a revoked session: the 401 signs out through the shared client', async () => {
     signInAs('admin', null, { token: REVOKED_TOKEN });
     installFakeApi();

@@ -3,7 +3,8 @@
  * answers like the real api: paging by id with `total`, role and search filters, 401 without a
  * valid token, 403 for every role but admin, 409 for a duplicate email, a second active city
  * president or the last active admin. The caller's role is read from the bearer token
- * (`fake:{role}:{city}`), as the real api reads it from its signed token.
+ * (`fake:{role}:{city}`), as the real api reads it from its signed token. It also keeps the second
+ * factor policy, who has a second factor and how many sessions each user has (ADR 0054).
  */
 import { type AdminUser, API_PATHS, type Role, USERS_PAGE_SIZE } from 'shared-contracts';
 import type { FakeAnswer, FakeApiHandler, RecordedCall } from 'shared-contracts/testing/network';
@@ -67,6 +68,15 @@ export class FakeUsersApi implements FakeApiHandler {
   readonly calls: RecordedCall[] = [];
   users: AdminUser[];
   cities: string[];
+  /** The roles that must use a second factor (GET/PUT /admin/mfa-policy): the api's default. */
+  mfaPolicy: Role[] = ['admin', 'credaipresident'];
+  /** The ids of the users with a second factor set up. */
+  withSecondFactor = new Set<number>([1, 2]);
+  /** How many live sessions each user has (ended by DELETE /admin/users/{id}/sessions). */
+  sessions = new Map<number, number>([
+    [1, 1],
+    [2, 3],
+  ]);
   /** Answers the next calls of a path with this instead (status and body), once per entry. */
   private failures = new Map<string, FakeAnswer[]>();
 
@@ -120,9 +130,29 @@ export class FakeUsersApi implements FakeApiHandler {
       return ok({ users: this.users.filter((user) => !query.role || user.role === query.role) });
     }
     if (method === 'POST' && path === API_PATHS.users.create) return this.save(undefined, body as Body);
+    if (path === API_PATHS.auth.mfaPolicy && method === 'GET') return ok({ roles: this.mfaPolicy });
+    if (path === API_PATHS.auth.mfaPolicy && method === 'PUT') {
+      this.mfaPolicy = [...((body as { roles: Role[] }).roles ?? [])];
+      return ok({ roles: this.mfaPolicy });
+    }
+    const signIn = /^\/admin\/users\/(\d+)\/(mfa|sessions)$/.exec(path);
+    if (method === 'DELETE' && signIn) return this.signInAction(Number(signIn[1]), signIn[2] as string);
     const update = /^\/admin\/users\/(\d+)$/.exec(path);
     if (method === 'POST' && update) return this.save(Number(update[1]), body as Body);
     return { status: 404, body: { error: 'Not found' } };
+  }
+
+  private signInAction(id: number, what: string): FakeAnswer {
+    if (!this.users.some((user) => user.id === id)) return { status: 404, body: { error: 'User not found' } };
+    if (what === 'sessions') {
+      const ended = this.sessions.get(id) ?? 0;
+      this.sessions.delete(id);
+      return ok({ ended });
+    }
+    if (!this.withSecondFactor.delete(id)) {
+      return { status: 404, body: { error: 'This user has no second factor' } };
+    }
+    return ok({ ok: true });
   }
 
   private list(query: Record<string, string>) {

@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  Divider,
   Group,
   Modal,
   NativeSelect,
@@ -34,6 +35,7 @@ import {
   validateUserForm,
 } from '../rules/userFormValidation';
 import { UserInterests } from './UserInterests';
+import { UserSignInActions } from './UserSignInActions';
 
 export interface UserFormValues {
   fullName: string;
@@ -95,7 +97,7 @@ interface Props {
  * docs/product.md#user-management Add/Edit modal: Full Name, Email, Mobile, City, Committee (optional), Role, Password,
  * Active; Cancel and 'Create User' / 'Update User' ('Saving...' and disabled while saving).
  * Validation is the shared docs/product.md#validation rule; a refused save shows the api's message in the banner and
- * keeps everything typed.
+ * keeps everything typed. Editing, the user's sign-in actions follow the form (UserSignInActions).
  */
 export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
   const { t } = useTranslation(USER_ADMIN_NS);
@@ -291,6 +293,13 @@ export function UserFormModal({ mode, user, onClose, onSaved }: Props) {
           </Group>
         </Stack>
       </form>
+      {/* Outside the form: its confirmations are no part of the save (ADR 0054). */}
+      {mode === 'edit' && user && (
+        <>
+          <Divider my="lg" />
+          <UserSignInActions user={user} />
+        </>
+      )}
     </Modal>
   );
 }
