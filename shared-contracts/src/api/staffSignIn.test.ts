@@ -152,6 +152,11 @@ describe('the two steps of a sign-in', () => {
       mustEnrol: true,
     });
     expect(authStore.getState().token).toBe('t3');
+    answer(200, { user: { ...user, role: 'customer' }, token: 't5', mfaEnrolmentRequired: true });
+    await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
+      landing: '/add-ticket',
+      mustEnrol: false,
+    });
     answer(200, { user, token: 't4', mfaEnrolmentRequired: false });
     await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
       landing: '/dashboard',

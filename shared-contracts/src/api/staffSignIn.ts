@@ -131,7 +131,8 @@ export async function startSignIn(
   );
   if ('challenge' in answer) return { kind: 'code', challenge: answer.challenge };
   const user = authStore.getState().login(answer);
-  const mustEnrol = answer.mfaEnrolmentRequired === true;
+  // Staff only: a member's screens are the public ones, /profile is not theirs.
+  const mustEnrol = answer.mfaEnrolmentRequired === true && landingRoute(user.role) !== '/add-ticket';
   return {
     kind: 'signedIn',
     user,

@@ -1,4 +1,4 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authStore, sentToEnrol } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { answerFetch, jsonResponse, LocationProbe, signInAs, signOut } from '../testing/helpers';
@@ -293,6 +293,22 @@ describe('a user whose role must use a second factor and has none yet (ADR 0054)
     await signInWith('admin@helpdesk.demo', 'Demo@12345');
     expect(await screen.findByTestId('enrolment')).toHaveTextContent('/profile to enrol');
     expect(authStore.getState().token).toBe('signed-token');
+  });
+
+  test('a staff screen asked for (a link from a staff email) still opens', async () => {
+    answerFetch(() => jsonResponse({ ...loginAnswer('admin'), mfaEnrolmentRequired: true }));
+    render(
+      <Routes>
+        <Route path="/start" element={<Navigate to="/" replace state={{ from: '/dashboard?ticket=42' }} />} />
+        <Route path="/" element={<HomePage />} />
+        <Route path="/profile" element={<EnrolmentProbe />} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>,
+      { route: '/start' },
+    );
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(screen.queryByTestId('enrolment')).not.toBeInTheDocument();
   });
 
   test('without the flag, the same sign-in lands as usual', async () => {

@@ -16,7 +16,14 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorText, finishSignIn, MFA_ENROLMENT_STATE, startSignIn, toApiError } from 'shared-contracts';
+import {
+  errorText,
+  finishSignIn,
+  landingRoute,
+  MFA_ENROLMENT_STATE,
+  startSignIn,
+  toApiError,
+} from 'shared-contracts';
 import { AssociationLogo, HelpDeskLogo } from '../components/Logos';
 import { SHELL_NS } from '../i18n';
 import { afterSignInRoute } from '../rules/afterSignIn';
@@ -55,14 +62,20 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   // The sign-in is a write like any other: a mutation (ADR 0012). It stores token and user (keys
   // `token` and `user`); then the screen asked for, or the role's landing route. A user whose role
-  // must use a second factor and has none yet goes to set it up first, told why (ADR 0054). It
-  // stays busy until the navigation.
+  // must use a second factor and has none yet goes to set it up instead of the landing route, told
+  // why (ADR 0054); a screen they asked for (a link from a staff email) still opens. It stays busy
+  // until the navigation.
   const signIn = useMutation({
     mutationFn: (credentials: { email: string; password: string }) => startSignIn(credentials),
     onSuccess: (answer) => {
-      if (answer.kind === 'code') setChallenge(answer.challenge);
-      else if (answer.mustEnrol) navigate(answer.landing, { replace: true, state: MFA_ENROLMENT_STATE });
-      else navigate(afterSignInRoute(answer.user.role, cameFrom), { replace: true });
+      if (answer.kind === 'code') {
+        setChallenge(answer.challenge);
+        return;
+      }
+      const next = afterSignInRoute(answer.user.role, cameFrom);
+      if (answer.mustEnrol && next === landingRoute(answer.user.role)) {
+        navigate(answer.landing, { replace: true, state: MFA_ENROLMENT_STATE });
+      } else navigate(next, { replace: true });
     },
   });
   const verify = useMutation({
