@@ -125,7 +125,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
       const cityPage = await actor(viewport, PUNE_PRESIDENT);
       await cityPage.goto('/profile');
       const interests = cityPage.getByRole('region', { name: 'Declared interests', exact: true });
-      await interests.getByRole('button', { name: 'Add a firm or project' }).click();
+      // The list is saved whole: Add waits for the declarations so far (none, or the other width's).
+      const add = interests.getByRole('button', { name: 'Add a firm or project' });
+      await interests
+        .getByText('You have declared no interests.')
+        .or(interests.getByText(/^Declared on /))
+        .first()
+        .waitFor();
+      expect(await add.isEnabled()).toBe(true);
+      await add.click();
       const names = interests.getByRole('textbox', { name: 'Name', exact: true });
       await names.last().fill(firm);
       await interests.getByRole('button', { name: 'Save interests' }).click();

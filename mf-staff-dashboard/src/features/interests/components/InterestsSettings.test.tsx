@@ -59,3 +59,17 @@ test('says when nothing is declared', async () => {
   const section = await screen.findByRole('region', { name: 'Declared interests' });
   expect(await within(section).findByText('You have declared no interests.')).toBeInTheDocument();
 });
+
+test('nothing to add or save until the declarations are read: a save would replace them with nothing', async () => {
+  const api = answerRoutes({ 'GET /api/users/me/interests': () => json({ error: 'Server error' }, 500) });
+  await act(async () => {
+    render(<InterestsSettings />);
+  });
+  const section = await screen.findByRole('region', { name: 'Declared interests' });
+  expect(within(section).getByRole('button', { name: 'Add a firm or project' })).toBeDisabled();
+  expect(within(section).getByRole('button', { name: 'Save interests' })).toBeDisabled();
+  await within(section).findByText(/Server error/);
+  expect(within(section).getByRole('button', { name: 'Add a firm or project' })).toBeDisabled();
+  expect(within(section).getByRole('button', { name: 'Save interests' })).toBeDisabled();
+  expect(api.paths()).not.toContain('PUT /api/users/me/interests');
+});

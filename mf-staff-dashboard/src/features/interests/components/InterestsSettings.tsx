@@ -33,6 +33,8 @@ export function InterestsSettings() {
   const save = useSaveInterests();
   const [rows, setRows] = useState<Row[]>([]);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // The list is saved whole: until the declarations are read, a row added or a save would drop them.
+  const loaded = interests.data !== undefined;
 
   useEffect(() => {
     if (interests.data) setRows(interests.data.interests.map((interest) => ({ ...interest })));
@@ -105,11 +107,12 @@ export function InterestsSettings() {
         <Group gap="sm">
           <Button
             variant="default"
+            disabled={!loaded}
             onClick={() => setRows((current) => [...current, { kind: 'firm', name: '' }])}
           >
             {t('common:recusal.addInterest')}
           </Button>
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={submit} loading={save.isPending} disabled={!loaded}>
             {t('common:recusal.saveInterests')}
           </Button>
         </Group>
