@@ -4,10 +4,10 @@
 //   toolchain check, lint                       (seconds; a wrong Node or style fails at once)
 //   typecheck            beside  production build
 //   after the typecheck: unit + component tests (shared-contracts coverage), api tests (PGlite,
-//                        and PostgreSQL when DATABASE_URL is set), the fault suite (servers of its
-//                        own, its files on two workers)
-//   after the build:     end-to-end suite (Chromium behind the real nginx with nginx.conf, one
-//                        stack, in band)
+//                        and PostgreSQL when DATABASE_URL is set; two workers), the fault suite
+//                        (servers of its own, its files on two workers)
+//   after the build:     end-to-end suite (Chromium behind the real nginx with nginx.conf; two
+//                        workers, each with a stack of its own)
 // A failed typecheck or build stops the run; the test lanes run to their end and all report.
 // None of the lanes shares state with another: each api test block has a database of its own,
 // the fault suite starts its own PostgreSQL servers and api processes, the end-to-end stack runs
@@ -152,15 +152,19 @@ settle(
   jestLane(
     process.env.DATABASE_URL ? 'api tests (PGlite and PostgreSQL)' : 'api tests (PGlite)',
     ['api'],
-    ['--runInBand', '--forceExit'],
+    // Two workers: a test mostly waits on its database, so two files keep a core busy together.
+    ['--maxWorkers=2', '--forceExit'],
   ),
 );
 await built;
 settle(
-  jestLane('end-to-end tests (Chromium + nginx)', ['e2e'], ['--runInBand', '--forceExit'], {
-    CHROMIUM_PATH: tools.chromium,
-    NGINX_PATH: tools.nginx,
-  }),
+  jestLane(
+    'end-to-end tests (Chromium + nginx)',
+    ['e2e'],
+    // Two workers, each against a stack of its own (E2E_STACKS, e2e/support/paths.ts).
+    ['--maxWorkers=2', '--forceExit'],
+    { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx, E2E_STACKS: '2' },
+  ),
 );
 
 // Every lane has been started: wait for all of them.

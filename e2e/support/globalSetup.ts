@@ -9,12 +9,21 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { type MailCatcher, startMailCatcher } from '../../scripts/lib/mailCatcher.mjs';
 import globalTeardown from './globalTeardown';
-import { ARTIFACTS, ROOT, RUN_DIR, type RunState, SCREENSHOTS, STATE_FILE } from './paths';
+import {
+  ARTIFACTS,
+  ROOT,
+  RUN_BASE,
+  type RunState,
+  SCREENSHOTS,
+  STACK_COUNT,
+  stackDir,
+  stateFileOf,
+} from './paths';
 
 declare global {
   // Shared with globalTeardown, which runs in the same process.
   var __E2E_PROCESSES__: ChildProcess[] | undefined;
-  var __E2E_MAIL_CATCHER__: MailCatcher | undefined;
+  var __E2E_MAIL_CATCHERS__: MailCatcher[] | undefined;
 }
 
 /** A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too). */
@@ -142,14 +151,14 @@ function removeRunsOfDeadProcesses() {
  */
 export default async function globalSetup() {
   try {
-    await startStack();
+    await startStacks();
   } catch (error) {
     await globalTeardown();
     throw error;
   }
 }
 
-async function startStack() {
+async function startStacks() {
   const www = path.join(ROOT, 'www');
   const apiBundle = path.join(ROOT, 'api', 'dist', 'server.js');
   if (!existsSync(path.join(www, 'shell', 'index.html')) || !existsSync(apiBundle)) {
@@ -157,12 +166,20 @@ async function startStack() {
   }
 
   removeRunsOfDeadProcesses();
-  rmSync(RUN_DIR, { recursive: true, force: true });
-  process.env.E2E_RUN_DIR = RUN_DIR; // inherited by the test workers
-  for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(RUN_DIR, dir), { recursive: true });
+  rmSync(RUN_BASE, { recursive: true, force: true });
+  process.env.E2E_RUN_DIR = RUN_BASE; // inherited by the test workers
+  process.env.E2E_STACKS = String(STACK_COUNT);
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // The stacks start side by side: each mostly waits on its api seeding the demo data.
+  await Promise.all(Array.from({ length: STACK_COUNT }, (_, i) => startOneStack(www, apiBundle, i + 1)));
+}
+
+/** One stack: the api on a fresh embedded database, the mail catcher and nginx, in stackDir(index). */
+async function startOneStack(www: string, apiBundle: string, index: number) {
+  const runDir = stackDir(index);
+  for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(runDir, dir), { recursive: true });
   // A private copy of the site: tests redeploy a remote into it without touching www/.
-  cpSync(www, path.join(RUN_DIR, 'www'), { recursive: true });
+  cpSync(www, path.join(runDir, 'www'), { recursive: true });
 
   const ports: NginxPorts = {
     http: await freePort(),
@@ -171,19 +188,19 @@ async function startStack() {
     api: await freePort(),
   };
   const [nginxPort, apiPort] = [ports.http, ports.api];
-  writeFileSync(path.join(RUN_DIR, 'nginx.conf'), nginxConfForRun(ports));
-  writeTestCertificate(RUN_DIR);
+  writeFileSync(path.join(runDir, 'nginx.conf'), nginxConfForRun(ports));
+  writeTestCertificate(runDir);
 
   // The api's emails go to the same catcher as `npm start`'s (ADR 0029); tests read its inbox.
   const mail = await startMailCatcher();
-  globalThis.__E2E_MAIL_CATCHER__ = mail;
+  globalThis.__E2E_MAIL_CATCHERS__ = [...(globalThis.__E2E_MAIL_CATCHERS__ ?? []), mail];
 
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
   const api = start(process.execPath, [apiBundle], {
     NODE_ENV: 'test',
     PORT: String(apiPort),
-    DATA_DIR: path.join(RUN_DIR, 'data'),
+    DATA_DIR: path.join(runDir, 'data'),
     HELPDESK_DEMO_DATA: 'true',
     // Enough tickets for a search to pass the api's count limit (1,000): the list shows "1,000+".
     HELPDESK_DEMO_TICKETS: '2000',
@@ -201,7 +218,7 @@ async function startStack() {
 
   const nginx = start(
     process.env.NGINX_PATH || 'nginx',
-    ['-p', RUN_DIR, '-c', path.join(RUN_DIR, 'nginx.conf'), '-g', 'daemon off;'],
+    ['-p', runDir, '-c', path.join(runDir, 'nginx.conf'), '-g', 'daemon off;'],
     {},
   );
   await waitFor(`${baseUrl}/config/remotes.json`, nginx.child, 'nginx', nginx.output);
@@ -209,10 +226,10 @@ async function startStack() {
   const state: RunState = {
     baseUrl,
     apiUrl,
-    www: path.join(RUN_DIR, 'www'),
+    www: path.join(runDir, 'www'),
     tlsUrl: `https://127.0.0.1:${ports.https}`,
     redirectUrl: `http://127.0.0.1:${ports.redirect}`,
     mailUrl: mail.inboxUrl,
   };
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  writeFileSync(stateFileOf(index), JSON.stringify(state, null, 2));
 }

@@ -1,5 +1,5 @@
 export default async function globalTeardown() {
-  await globalThis.__E2E_MAIL_CATCHER__?.close();
+  await Promise.all((globalThis.__E2E_MAIL_CATCHERS__ ?? []).map((mail) => mail.close()));
   const processes = globalThis.__E2E_PROCESSES__ ?? [];
   await Promise.all(
     processes.map(
