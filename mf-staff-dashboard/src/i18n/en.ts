@@ -307,6 +307,8 @@ export const staffDashboardEn = {
     page: 'Page {{page, number}}',
   },
   details: {
+    project: 'Project',
+    projectRera: 'RERA {{number}}',
     toasts: {
       approve: 'Ticket has been approved successfully!',
       reject: 'Ticket has been rejected.',
@@ -611,5 +613,27 @@ export const staffDashboardEn = {
     failed: 'The ticket was not transferred',
     optionsFailed: 'The cities could not be loaded: {{message}}',
     done: 'The ticket has been transferred to {{city}}.',
+  },
+  links: {
+    title: 'Links',
+    none: 'This ticket is not linked to any other.',
+    role: {
+      primary: 'Duplicate of {{ticket}}',
+      duplicate: '{{ticket}} is a duplicate of this ticket',
+      related: 'Related to {{ticket}}',
+    },
+    unlink: 'Unlink',
+    unlinkLabel: 'Unlink {{ticket}}',
+    formLabel: 'Link this ticket to another',
+    ticketNumber: 'Ticket number',
+    ticketNumberHint: 'CREDAI-42 or 42',
+    badNumber: 'Enter a ticket number, such as CREDAI-42.',
+    kind: 'Link as',
+    kinds: { duplicate: 'A duplicate of that ticket', related: 'Related to that ticket' },
+    submit: 'Link',
+    linked: 'This ticket is now linked to {{ticket}}.',
+    unlinked: 'The link with {{ticket}} has been removed.',
+    failed: 'The tickets were not linked: {{message}}',
+    unlinkFailed: 'The link was not removed: {{message}}',
   },
 };

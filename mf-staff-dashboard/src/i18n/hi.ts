@@ -306,6 +306,8 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     page: 'पेज {{page, number}}',
   },
   details: {
+    project: 'प्रोजेक्ट',
+    projectRera: 'रेरा {{number}}',
     toasts: {
       approve: 'टिकट स्वीकार कर लिया गया!',
       reject: 'टिकट अस्वीकार कर दिया गया।',
@@ -607,5 +609,27 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     failed: 'टिकट ट्रांसफ़र नहीं हो सका',
     optionsFailed: 'शहर लोड नहीं हो सके: {{message}}',
     done: 'टिकट {{city}} को ट्रांसफ़र कर दिया गया है।',
+  },
+  links: {
+    title: 'लिंक',
+    none: 'यह टिकट किसी दूसरे टिकट से जुड़ा नहीं है।',
+    role: {
+      primary: '{{ticket}} का डुप्लिकेट',
+      duplicate: '{{ticket}} इस टिकट का डुप्लिकेट है',
+      related: '{{ticket}} से संबंधित',
+    },
+    unlink: 'लिंक हटाएँ',
+    unlinkLabel: '{{ticket}} से लिंक हटाएँ',
+    formLabel: 'इस टिकट को दूसरे टिकट से जोड़ें',
+    ticketNumber: 'टिकट नंबर',
+    ticketNumberHint: 'जैसे CREDAI-42 या 42',
+    badNumber: 'टिकट नंबर लिखें, जैसे CREDAI-42।',
+    kind: 'किस रूप में जोड़ें',
+    kinds: { duplicate: 'उस टिकट का डुप्लिकेट', related: 'उस टिकट से संबंधित' },
+    submit: 'जोड़ें',
+    linked: 'यह टिकट अब {{ticket}} से जुड़ गया है।',
+    unlinked: '{{ticket}} से लिंक हटा दिया गया है।',
+    failed: 'टिकट नहीं जुड़े: {{message}}',
+    unlinkFailed: 'लिंक नहीं हटा: {{message}}',
   },
 };

@@ -306,6 +306,8 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     page: 'पान {{page, number}}',
   },
   details: {
+    project: 'प्रकल्प',
+    projectRera: 'रेरा {{number}}',
     toasts: {
       approve: 'तिकीट यशस्वीपणे मंजूर झाले!',
       reject: 'तिकीट नाकारले गेले.',
@@ -607,5 +609,27 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     failed: 'तिकीट हस्तांतरित करता आले नाही',
     optionsFailed: 'शहरे लोड करता आली नाहीत: {{message}}',
     done: 'तिकीट {{city}} येथे हस्तांतरित केले आहे.',
+  },
+  links: {
+    title: 'दुवे',
+    none: 'हे तिकीट इतर कोणत्याही तिकिटाशी जोडलेले नाही.',
+    role: {
+      primary: '{{ticket}} चे डुप्लिकेट',
+      duplicate: '{{ticket}} हे या तिकिटाचे डुप्लिकेट आहे',
+      related: '{{ticket}} शी संबंधित',
+    },
+    unlink: 'दुवा काढा',
+    unlinkLabel: '{{ticket}} चा दुवा काढा',
+    formLabel: 'हे तिकीट दुसऱ्या तिकिटाशी जोडा',
+    ticketNumber: 'तिकीट क्रमांक',
+    ticketNumberHint: 'उदा. CREDAI-42 किंवा 42',
+    badNumber: 'तिकीट क्रमांक लिहा, उदा. CREDAI-42.',
+    kind: 'कसे जोडायचे',
+    kinds: { duplicate: 'त्या तिकिटाचे डुप्लिकेट', related: 'त्या तिकिटाशी संबंधित' },
+    submit: 'जोडा',
+    linked: 'हे तिकीट आता {{ticket}} शी जोडले आहे.',
+    unlinked: '{{ticket}} चा दुवा काढला आहे.',
+    failed: 'तिकिटे जोडली गेली नाहीत: {{message}}',
+    unlinkFailed: 'दुवा काढता आला नाही: {{message}}',
   },
 };

@@ -48,6 +48,7 @@ import { StageDuePanel } from './StageDuePanel';
 import { StatusBadge } from './StatusBadge';
 import { TicketAttachments } from './TicketAttachments';
 import { TicketHistory } from './TicketHistory';
+import { TicketLinks } from './TicketLinks';
 import { TicketMessages } from './TicketMessages';
 import { TransferDialog } from './TransferDialog';
 import { UnmaskMember } from './UnmaskMember';
@@ -228,6 +229,16 @@ export function TicketDetailsDialog({
               </DetailField>
               {shown.type && <DetailField label={t('details.type')}>{shown.type}</DetailField>}
               {shown.category && <DetailField label={t('details.category')}>{shown.category}</DetailField>}
+              {shown.project && (
+                <DetailField label={t('details.project')}>
+                  <Text span inherit fw={600}>
+                    {shown.project.name}
+                  </Text>{' '}
+                  <Text span inherit c="gray.7">
+                    ({t('details.projectRera', { number: shown.project.reraNumber })})
+                  </Text>
+                </DetailField>
+              )}
             </SimpleGrid>
             <Section title={t('details.description')}>
               <WrittenText>{shown.description}</WrittenText>
@@ -247,6 +258,9 @@ export function TicketDetailsDialog({
                 <WrittenText>{shown.resolutionMethod}</WrittenText>
               </Section>
             )}
+            <Section title={t('links.title')}>
+              <TicketLinks ticketId={shown.id} links={shown.links ?? []} />
+            </Section>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Section title={t('details.assignedTo')}>
                 {people.length ? (
