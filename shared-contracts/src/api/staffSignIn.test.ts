@@ -2,6 +2,7 @@ import { HttpResponse, http, server } from '../../testing/network';
 import { authStore } from '../auth/authStore';
 import { loginAnswerSchema, mfaCodeSchema, mfaPolicySchema } from '../schemas/staffSignIn';
 import {
+  clearEnrolmentDue,
   confirmMfa,
   endSession,
   endUserSessions,
@@ -9,6 +10,7 @@ import {
   finishSignIn,
   getMfaPolicy,
   getMfaStatus,
+  isEnrolmentDue,
   listSessions,
   logout,
   mfaPolicyQuery,
@@ -152,6 +154,11 @@ describe('the two steps of a sign-in', () => {
       mustEnrol: true,
     });
     expect(authStore.getState().token).toBe('t3');
+    // Said before the token is stored, for the screens the stored token re-renders; cleared by the
+    // sign-in screen once it has led on.
+    expect(isEnrolmentDue()).toBe(true);
+    clearEnrolmentDue();
+    expect(isEnrolmentDue()).toBe(false);
     answer(200, { user: { ...user, role: 'customer' }, token: 't5', mfaEnrolmentRequired: true });
     await expect(startSignIn({ email: user.email, password: 'x' })).resolves.toMatchObject({
       landing: '/add-ticket',
@@ -162,6 +169,7 @@ describe('the two steps of a sign-in', () => {
       landing: '/dashboard',
       mustEnrol: false,
     });
+    expect(isEnrolmentDue()).toBe(false);
   });
 
   it('asks for the code when the answer is a challenge, and stores nothing until it comes', async () => {

@@ -110,6 +110,22 @@ export function endUserSessions(id: number, options: CallOptions = {}): Promise<
 }
 
 /**
+ * A sign-in whose user must set up a second factor first (ADR 0054) sets this before it stores the
+ * token: the stored token re-renders the screens at once (the shell's `/` sends a signed-in user
+ * on), before the sign-in screen hears the answer; those screens send the user to enrol instead.
+ * The sign-in screen clears it once it has led on.
+ */
+let enrolmentDue = false;
+
+export function isEnrolmentDue(): boolean {
+  return enrolmentDue;
+}
+
+export function clearEnrolmentDue(): void {
+  enrolmentDue = false;
+}
+
+/**
  * The sign-in screen's first step: the password. Either signed in (token and user stored, the
  * route to go to) or a code is asked for (ADR 0054): the challenge for `finishSignIn`. A user whose
  * role must use a second factor and has none yet (`mfaEnrolmentRequired`) is to enrol first: their
@@ -122,6 +138,7 @@ export async function startSignIn(
   | { kind: 'signedIn'; user: StoredUser; landing: string; mustEnrol: boolean }
   | { kind: 'code'; challenge: string }
 > {
+  enrolmentDue = false;
   const answer = await request(
     'post',
     API_PATHS.auth.login,
@@ -130,9 +147,10 @@ export async function startSignIn(
     MESSAGES.invalidResponse,
   );
   if ('challenge' in answer) return { kind: 'code', challenge: answer.challenge };
-  const user = authStore.getState().login(answer);
   // Staff only: a member's screens are the public ones, /profile is not theirs.
-  const mustEnrol = answer.mfaEnrolmentRequired === true && landingRoute(user.role) !== '/add-ticket';
+  const mustEnrol = answer.mfaEnrolmentRequired === true && landingRoute(answer.user.role) !== '/add-ticket';
+  enrolmentDue = mustEnrol;
+  const user = authStore.getState().login(answer);
   return {
     kind: 'signedIn',
     user,
@@ -147,6 +165,8 @@ export async function finishSignIn(
   code: string,
   options: CallOptions = {},
 ): Promise<{ user: StoredUser; landing: string }> {
-  const user = authStore.getState().login(await verifyMfa(challenge, code, options));
+  const answer = await verifyMfa(challenge, code, options);
+  enrolmentDue = false;
+  const user = authStore.getState().login(answer);
   return { user, landing: landingRoute(user.role) };
 }

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { authStore, sentToEnrol } from 'shared-contracts';
+import { authStore, clearEnrolmentDue, sentToEnrol, startSignIn } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import { answerFetch, jsonResponse, LocationProbe, signInAs, signOut } from '../testing/helpers';
 import { HomePage } from './HomePage';
@@ -279,8 +280,37 @@ function EnrolmentProbe() {
   );
 }
 
+/** Notes every other screen that mounts, however briefly. */
+function Trail({ trail }: { trail: string[] }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    trail.push(pathname);
+  }, [pathname, trail]);
+  return null;
+}
+
 describe('a user whose role must use a second factor and has none yet (ADR 0054)', () => {
+  afterEach(() => clearEnrolmentDue());
+
   test('lands on the enrolment screen (/profile), told why, instead of the landing route', async () => {
+    answerFetch(() => jsonResponse({ ...loginAnswer('admin'), mfaEnrolmentRequired: true }));
+    const trail: string[] = [];
+    render(
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/profile" element={<EnrolmentProbe />} />
+        <Route path="*" element={<Trail trail={trail} />} />
+      </Routes>,
+      { route: '/' },
+    );
+    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    expect(await screen.findByTestId('enrolment')).toHaveTextContent('/profile to enrol');
+    expect(authStore.getState().token).toBe('signed-token');
+    // Straight there: the dashboard never opened on the way (its calls, a flash of it).
+    expect(trail).toEqual([]);
+  });
+
+  test('/ itself sends such a sign-in to enrol (the stored token re-renders it before the login screen hears the answer)', async () => {
     answerFetch(() => jsonResponse({ ...loginAnswer('admin'), mfaEnrolmentRequired: true }));
     render(
       <Routes>
@@ -290,9 +320,19 @@ describe('a user whose role must use a second factor and has none yet (ADR 0054)
       </Routes>,
       { route: '/' },
     );
-    await signInWith('admin@helpdesk.demo', 'Demo@12345');
+    // The sign-in without the login screen's own navigation: what is left is the redirect of /.
+    await act(async () => {
+      await startSignIn({ email: 'admin@helpdesk.demo', password: 'Demo@12345' });
+    });
     expect(await screen.findByTestId('enrolment')).toHaveTextContent('/profile to enrol');
-    expect(authStore.getState().token).toBe('signed-token');
+  });
+
+  test('a sign-in elsewhere (another tab) still leads the login screen on', async () => {
+    renderHome();
+    await act(async () => {
+      authStore.getState().login(loginAnswer('admin'));
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
   });
 
   test('a staff screen asked for (a link from a staff email) still opens', async () => {

@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  clearEnrolmentDue,
   errorText,
   finishSignIn,
   landingRoute,
@@ -76,6 +77,7 @@ export function LoginPage() {
       if (answer.mustEnrol && next === landingRoute(answer.user.role)) {
         navigate(answer.landing, { replace: true, state: MFA_ENROLMENT_STATE });
       } else navigate(next, { replace: true });
+      clearEnrolmentDue();
     },
   });
   const verify = useMutation({
