@@ -84,9 +84,7 @@ function SecondFactor({ toEnrol }: { toEnrol: boolean }) {
       </Title>
       {toEnrol && !status.data.enrolled && (
         // The theme's blue: Mantine's orange title reads at 3.6:1 on its light background.
-        <Alert title={t('signIn.enrolFirstTitle')}>
-          {t('signIn.enrolFirst')}
-        </Alert>
+        <Alert title={t('signIn.enrolFirstTitle')}>{t('signIn.enrolFirst')}</Alert>
       )}
       {recoveryCodes && (
         <Alert color="green" title={t('signIn.enrolled')}>
