@@ -101,6 +101,7 @@ export class FakeTicketApi implements FakeApiHandler {
       q: query.q,
       city: query.city,
       date: query.date,
+      projectId: query.projectId,
     });
     // The api's `due` filter and `sort=due` (docs/architecture.md#time-and-service-levels).
     if (query.due === 'overdue') filtered = filtered.filter((ticket) => dueAt(ticket) <= now);

@@ -2,7 +2,7 @@
  * The list panel's filters as the in-memory api applies them (the real filtering is the api's
  * SQL): what the component tests expect a list call with these filters to return.
  */
-import { normaliseStatus, ticketCity } from 'shared-contracts';
+import { normaliseReraNumber, normaliseStatus, ticketCity } from 'shared-contracts';
 
 /** A local calendar day as `YYYY-MM-DD`. */
 export function toIsoDay(date: Date): string {
@@ -25,6 +25,7 @@ export interface FilterableTicket {
   cityData?: { name?: string | null } | null;
   createdAt?: string | null;
   customer?: { fullName?: string | null } | null;
+  project?: { id: number; reraNumber: string } | null;
 }
 
 export interface TicketFilter {
@@ -36,6 +37,8 @@ export interface TicketFilter {
   city?: string | null;
   /** The creation day `YYYY-MM-DD`; empty for every day. */
   date?: string | null;
+  /** 'Filter by project': the project's id; empty for every project (ADR 0055). */
+  projectId?: string | number | null;
 }
 
 /** docs/product.md#ticket-list-panel search: the title or the customer's full name contains the text, ignoring case. */
@@ -44,7 +47,9 @@ export function matchesSearch(ticket: FilterableTicket, q: string | null | undef
   if (!needle) return true;
   return (
     (ticket.title ?? '').toLowerCase().includes(needle) ||
-    (ticket.customer?.fullName ?? '').toLowerCase().includes(needle)
+    (ticket.customer?.fullName ?? '').toLowerCase().includes(needle) ||
+    // Staff find a project's tickets by its RERA number, in any case and with spaces (ADR 0055).
+    (!!ticket.project && ticket.project.reraNumber === normaliseReraNumber(needle))
   );
 }
 
@@ -75,6 +80,7 @@ export function filterTickets<T extends FilterableTicket>(tickets: readonly T[],
       matchesStatus(ticket, filter.status) &&
       matchesSearch(ticket, filter.q) &&
       matchesCity(ticket, filter.city) &&
-      matchesDay(ticket, filter.date),
+      matchesDay(ticket, filter.date) &&
+      (!filter.projectId || ticket.project?.id === Number(filter.projectId)),
   );
 }

@@ -42,6 +42,8 @@ export interface TicketPageRequest {
   due?: DueFilter | null;
   /** `due`: the earliest due time first; null: newest first. */
   sort?: TicketSort | null;
+  /** 'Filter by project': only the tickets about this RERA project; null for all (ADR 0055). */
+  projectId?: number | null;
 }
 
 export interface TicketPage {
@@ -86,6 +88,7 @@ export function listQuery(request: TicketPageRequest): TicketListQueryInput {
   }
   if (request.due) query.due = request.due;
   if (request.sort) query.sort = request.sort;
+  if (request.projectId) query.projectId = request.projectId;
   return query;
 }
 

@@ -36,9 +36,11 @@ import { FIRST_PAGE } from '../api/fetchTicketPage';
 import { useTicketPage } from '../hooks/useTicketPage';
 import { DUE_PARAM, dueFilterOf, SORT_PARAM, sortOf } from '../rules/dueFilter';
 import { LINKED_TICKET_PARAM, linkedTicketId } from '../rules/linkedTicket';
+import { PROJECT_PARAM, projectFilterOf } from '../rules/projectFilter';
 import { STATUS_FILTER_OPTIONS } from '../rules/statusFilter';
 import { ticketListTitle } from '../rules/ticketListTitle';
 import { DateFilter } from './DateFilter';
+import { ProjectFilter } from './ProjectFilter';
 import { TicketCards } from './TicketCards';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 import { TicketPagination } from './TicketPagination';
@@ -74,6 +76,8 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
   const [searchParams, setSearchParams] = useSearchParams();
   const due = dueFilterOf(searchParams.get(DUE_PARAM));
   const sort = sortOf(searchParams.get(SORT_PARAM));
+  // 'Filter by project' lives in the address too (`?project=12`): the project page links to it.
+  const projectId = projectFilterOf(searchParams.get(PROJECT_PARAM));
   const setParam = (name: string, value: string | null) =>
     setSearchParams(
       (params) => {
@@ -85,7 +89,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
     );
   const toggleDue = (value: DueFilter) => setParam(DUE_PARAM, due === value ? null : value);
   // A page belongs to the filters it was chosen under: any new filter starts again at page 1.
-  const filterKey = JSON.stringify([status, q, city, date, due, sort]);
+  const filterKey = JSON.stringify([status, q, city, date, due, sort, projectId]);
   const [paging, setPaging] = useState({ key: filterKey, page: FIRST_PAGE.page });
   const page = paging.key === filterKey ? paging.page : 1;
   const [opened, setOpened] = useState<Ticket | null>(null);
@@ -105,7 +109,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
   };
   const titleId = useId();
 
-  const list = useTicketPage({ page, status, q, city, date, due, sort });
+  const list = useTicketPage({ page, status, q, city, date, due, sort, projectId });
   const total = list.data?.total ?? 0;
   const current = clampPage(page, pageCount(total, TICKETS_PAGE_SIZE));
   const scopeCity = list.data?.city ?? null;
@@ -160,7 +164,7 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
             onChange={(event) => setParam(SORT_PARAM, event.currentTarget.value || null)}
           />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
           <TextInput
             label={t('list.search')}
             placeholder={t('list.search')}
@@ -179,6 +183,10 @@ export function TicketListPanel({ cityOptions, onScopeCity }: TicketListPanelPro
             clearable
             searchable
             nothingFoundMessage={t('list.empty')}
+          />
+          <ProjectFilter
+            value={projectId}
+            onChange={(id) => setParam(PROJECT_PARAM, id === null ? null : String(id))}
           />
           <DateFilter
             label={t('list.dateFilter')}

@@ -8,9 +8,14 @@ import { type TicketPageRequest, ticketPageQuery } from '../api/fetchTicketPage'
  */
 export function useTicketPage(request: TicketPageRequest) {
   const user = useAuth((state) => state.user);
-  const { page, status, q, city, date, due = null, sort = null } = request;
+  const { page, status, q, city, date, due = null, sort = null, projectId = null } = request;
+  // The first page without a project is keyed as the route prefetched it (no `projectId` at all).
+  const shape =
+    projectId === null
+      ? { page, status, q, city, date, due, sort }
+      : { page, status, q, city, date, due, sort, projectId };
   return useQuery({
-    ...ticketPageQuery(user, { page, status, q, city, date, due, sort }),
+    ...ticketPageQuery(user, shape),
     placeholderData: keepPreviousData,
   });
 }
