@@ -44,6 +44,7 @@ const pages: RemotePages<'staffDashboard'> = {
   '/ticket': AllTicketsPage,
   // docs/product.md#reports: its own chunk; the charts' library loads inside it, on /reports only.
   '/reports': lazy(() => import('../pages/ReportsPage')),
+  '/projects/:id': lazy(() => import('../features/projects/components/ProjectPage')),
   '/profile': preview('ProfilePreview'),
   '/settings': preview('SettingsPreview'),
   '/documents': preview('DocumentsPreview'),

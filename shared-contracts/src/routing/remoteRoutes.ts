@@ -18,6 +18,8 @@ export const REMOTE_ROUTES = {
     '/all-tickets',
     '/ticket',
     SITE_ROUTES.reports,
+    // A RERA project's page (ADR 0055): its tickets by status, open, overdue, the oldest open one.
+    '/projects/:id',
     '/profile',
     '/settings',
     '/documents',

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Divider,
@@ -14,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import {
   type CommentVisibility,
   DIALOG_CLOSE_AFTER_ACTION_MS,
@@ -231,9 +233,10 @@ export function TicketDetailsDialog({
               {shown.category && <DetailField label={t('details.category')}>{shown.category}</DetailField>}
               {shown.project && (
                 <DetailField label={t('details.project')}>
-                  <Text span inherit fw={600}>
+                  {/* The project's page: its tickets by status, open, overdue (ADR 0055). */}
+                  <Anchor component={Link} to={`/projects/${shown.project.id}`} inherit fw={600}>
                     {shown.project.name}
-                  </Text>{' '}
+                  </Anchor>{' '}
                   <Text span inherit c="gray.7">
                     ({t('details.projectRera', { number: shown.project.reraNumber })})
                   </Text>

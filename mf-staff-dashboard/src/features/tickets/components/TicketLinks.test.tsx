@@ -97,6 +97,10 @@ describe("the ticket's project and links in the details dialog (ADR 0055, ADR 00
     );
     const project = within(dialog).getByText('Project').closest('div') as HTMLElement;
     expect(project).toHaveTextContent('Skyline Heights (RERA P52100012345)');
+    expect(within(project).getByRole('link', { name: 'Skyline Heights' })).toHaveAttribute(
+      'href',
+      '/projects/3',
+    );
     expect(within(dialog).getByRole('heading', { name: 'Links' })).toBeInTheDocument();
     expect(items(dialog)).toEqual([
       expect.stringMatching(/^Duplicate of CREDAI-7Lift broken in tower BApproved/),
