@@ -21,7 +21,12 @@ function loadedOutsideSandbox(name: string): unknown {
   return loaded[name];
 }
 
-export const APP_TIMEOUT_MS = 60_000;
+/**
+ * The bound of a hook that builds an app (migrations, demo data: ~2 s alone). CI runs two api
+ * workers beside the browser suite's two stacks on two cores, where it has taken over a minute;
+ * the bound only catches a hung build.
+ */
+export const APP_TIMEOUT_MS = 180_000;
 
 /** A JSON log line as pino writes it. */
 export type LogLine = Record<string, unknown> & { level: number; msg?: string; reqId?: string };

@@ -9,7 +9,8 @@ import { pgliteTemplate } from './pgliteTemplate';
 /** PGlite always; PostgreSQL as well when DATABASE_URL names a server (CI sets it). */
 export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-const SETUP_TIMEOUT_MS = 60_000;
+// Copying the template or creating a database: seconds alone, over a minute on a loaded CI machine.
+const SETUP_TIMEOUT_MS = 180_000;
 
 export interface TestDatabase {
   kind: DatabaseKind;
