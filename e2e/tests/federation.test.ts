@@ -164,7 +164,11 @@ test('the shell and the remotes share one auth store instance', async () => {
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
   // The shell's login form writes the store in memory; the remote reads the role from it.
+  // The demo admin has not set up two-step sign-in: /profile first (ADR 0054), then the sidebar's
+  // Dashboard (a navigation inside the page).
   await signIn('admin@helpdesk.demo');
+  await page.waitForURL((url) => url.pathname === '/profile');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await heading(page).filter({ hasText: 'Admin Dashboard' }).waitFor();
 
@@ -178,6 +182,8 @@ test('the shell and the remotes share one auth store instance', async () => {
   // The remote was loaded while the admin was signed in. A copy of the store of its own would
   // still hold the admin (same-tab changes fire no storage event); the one store knows the new user.
   await signIn('president@helpdesk.demo');
+  await page.waitForURL((url) => url.pathname === '/profile');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await heading(page).filter({ hasText: 'Credai President Dashboard' }).waitFor();
   expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);

@@ -1,14 +1,17 @@
 /**
  * Issue 34's Done 3 (ADR 0053, 0054), in Chromium behind nginx at 1280 and 390 px, with axe: an
- * admin sets up two-step sign-in on /profile with the secret shown beside the QR code, signs out,
- * signs in with a code, ends another session from /profile, and that session's next call is
- * refused. Each width uses an admin of its own, created for the test, so the demo admin that the
- * other tests sign in as keeps signing in with its password.
+ * admin's first sign-in leads to /profile to set up two-step sign-in (admins must use it), where
+ * they set it up with the secret shown beside the QR code, sign out, sign in with a code, end
+ * another session from /profile, and that session's next call is refused. Then the demo admin
+ * resets another admin's second factor and ends their sessions from the users page. Each width
+ * uses admins of its own, created for the test, so the demo admin that the other tests sign in as
+ * keeps signing in with its password.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, newPage, run, VIEWPORTS, type ViewportName } from '../support/browser';
+import { seedSession } from '../support/session';
 
 const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Demo@12345';
 const PASSWORD = 'Tamarind-Lantern-73';
@@ -25,7 +28,8 @@ async function api(path: string, init: { method?: string; token?: string; body?:
   return fetch(`${run().baseUrl}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      'content-type': 'application/json',
+      // Only with a body: the api refuses an empty JSON body.
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -39,14 +43,14 @@ async function signInByApi(email: string, password: string): Promise<string> {
 }
 
 /** A new admin for this width (the demo admin creates it). */
-async function newAdmin(viewport: string): Promise<string> {
+async function newAdmin(viewport: string, fullName = 'Lata Mangeshkar'): Promise<string> {
   const demoAdmin = await signInByApi('admin@helpdesk.demo', DEMO_PASSWORD);
   const email = `mfa.${viewport}.${Date.now()}@example.org`;
   const created = await api('/admin/users/new', {
     method: 'POST',
     token: demoAdmin,
     body: {
-      fullName: 'Lata Mangeshkar',
+      fullName,
       email,
       mobile: '9876543210',
       city: 'Pune',
@@ -85,10 +89,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('two-step sign-in at %s 
     const email = await newAdmin(viewport);
     const { context, page } = await newPage(browser, viewport);
     try {
+      // Admins must use two-step sign-in and this one has not set it up: /profile first, saying why.
       await signInOnPage(page, email);
-      await page.waitForURL('**/dashboard');
-      await page.goto('/profile');
+      await page.waitForURL((url) => url.pathname === '/profile');
       const section = page.getByRole('region', { name: 'Sign-in and sessions' });
+      await section.getByRole('alert').filter({ hasText: 'Set up two-step sign-in first' }).waitFor();
       await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
       await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -142,4 +147,73 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('two-step sign-in at %s 
       await context.close();
     }
   }, 240_000);
+
+  it("an admin resets another admin's second factor and ends their sessions from the users page", async () => {
+    const name = 'Asha Bhosle';
+    const email = await newAdmin(`${viewport}.reset`, name);
+    // They set up a second factor (through the api, as /profile does).
+    const token = await signInByApi(email, PASSWORD);
+    const started = await api('/auth/mfa/enroll', { method: 'POST', token });
+    expect(started.status).toBe(200);
+    const { secret } = (await started.json()) as { secret: string };
+    const confirmed = await api('/auth/mfa/confirm', {
+      method: 'POST',
+      token,
+      body: { code: await freshCode(secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    const login = () => api('/auth/login', { method: 'POST', body: { email, password: PASSWORD } });
+    expect(await (await login()).json()).toMatchObject({ mfaRequired: true });
+
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      await seedSession(page, 'admin@helpdesk.demo');
+      await page.goto('/users');
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'User Management' }).waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+      const entry = page.getByRole(viewport === 'desktop' ? 'row' : 'listitem').filter({ hasText: email });
+      await entry.getByRole('button', { name: `Edit ${name}` }).click();
+      const details = page.getByRole('dialog', { name: 'Edit User' });
+      await details.waitFor();
+
+      // Reset second factor, confirmed in a dialog of its own.
+      const resetButton = details.getByRole('button', { name: `Reset second factor of ${name}` });
+      await resetButton.click();
+      const confirmReset = page.getByRole('dialog', { name: 'Reset second factor?' });
+      await confirmReset.waitFor();
+      // Past the fade-in (a half-transparent dialog would read as low contrast).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[role="dialog"]')].every(
+          (dialog) => getComputedStyle(dialog).opacity === '1',
+        ),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await confirmReset.getByRole('button', { name: 'Reset second factor' }).click();
+      await page.getByText(`The second factor of ${name} is reset.`).waitFor();
+      await confirmReset.waitFor({ state: 'detached' });
+      // The password alone signs them in again, with the nudge to set it up anew.
+      const after = await login();
+      expect(after.status).toBe(200);
+      expect(await after.json()).toMatchObject({ mfaEnrolmentRequired: true });
+
+      // A second reset: there is nothing to reset, and the dialog says so.
+      await resetButton.click();
+      await confirmReset.getByRole('button', { name: 'Reset second factor' }).click();
+      await confirmReset
+        .getByRole('alert')
+        .filter({ hasText: `${name} has no second factor: there is nothing to reset.` })
+        .waitFor();
+      await confirmReset.getByRole('button', { name: 'Cancel' }).click();
+      await confirmReset.waitFor({ state: 'detached' });
+
+      // End all sessions: the first sign-in's and the one after the reset.
+      await details.getByRole('button', { name: `End all sessions of ${name}` }).click();
+      const confirmEnd = page.getByRole('dialog', { name: 'End all sessions?' });
+      await confirmEnd.getByRole('button', { name: 'End all sessions' }).click();
+      await page.getByText(`2 sessions of ${name} ended.`).waitFor();
+      expect((await api('/auth/check', { token })).status).toBe(401);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
