@@ -6,6 +6,8 @@ export interface FormMember {
   name: string;
   email: string;
   description: string;
+  /** A RERA project's number, typed into the form's plain project field (ADR 0055). */
+  reraNumber?: string;
 }
 
 export interface Submitted {
@@ -41,6 +43,7 @@ export async function submitPuneTicket(member: FormMember): Promise<Submitted> {
   form.append('committeeId', String(committees[0].id));
   form.append('committee', committees[0].name);
   form.append('description', member.description);
+  if (member.reraNumber) form.append('reraNumber', member.reraNumber);
   const response = await fetch(`${baseUrl}/api/tickets/submit`, {
     method: 'POST',
     headers: { 'idempotency-key': randomUUID() },

@@ -1,0 +1,141 @@
+/**
+ * Projects and links on the staff screens, in Chromium behind nginx, at 1280 px and 390 px (issue
+ * 35): two members file Pune tickets about the demo project Sahyadri Heights; the Pune city
+ * president opens the second from a link, sees its project, links it as a duplicate of the first
+ * by its number, follows the project's name to the project page, and from there the list filtered
+ * to the project, which shows both tickets; the first ticket's dialog shows the link the other
+ * way, and Unlink removes it. axe-core finds no serious or critical violation on these screens,
+ * and nothing is wider than the window.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
+import { launchBrowser, newPage, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { submitPuneTicket } from '../support/intake';
+import { seedSession } from '../support/session';
+
+jest.setTimeout(240_000);
+
+const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
+const SAHYADRI = { reraNumber: 'P52100012345', name: 'Sahyadri Heights' };
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function freshPage(viewport: ViewportName): Promise<Page> {
+  const { context, page } = await newPage(browser, viewport);
+  contexts.push(context);
+  return page;
+}
+
+/** A member nobody has seen before (letters only: the form refuses digits in a name). */
+function newMember(viewport: ViewportName, topic: string) {
+  const letters = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)));
+  const name = `Word ${letters.join('')}`;
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+    description: `${topic} (${viewport}-${letters.join('')}).`,
+    reraNumber: SAHYADRI.reraNumber,
+  };
+}
+
+async function expectAccessible(page: Page) {
+  // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="alert"]')].every(
+      (toast) =>
+        getComputedStyle(toast).opacity === '1' &&
+        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
+    ),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** The ticket's row (desktop table) or card (phone) in the dashboard's list, by its CREDAI id. */
+function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
+  const list = page.getByRole(viewport === 'mobile' ? 'list' : 'table', { name: 'Tickets', exact: true });
+  return viewport === 'mobile'
+    ? list.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
+    : list
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('projects and links at %s width', (viewport) => {
+  test('the city president links a duplicate by number, opens the project page and its filtered list, and unlinks', async () => {
+    const first = await submitPuneTicket(newMember(viewport, 'The lift of tower B stops between floors'));
+    const second = await submitPuneTicket(newMember(viewport, 'Lift in tower B stuck again'));
+    const { projects } = (await (
+      await fetch(`${run().baseUrl}/api/projects?q=${SAHYADRI.reraNumber}`)
+    ).json()) as { projects: { id: number; name: string }[] };
+    const project = projects.find((row) => row.name === SAHYADRI.name);
+    if (!project) throw new Error('The demo register has no Sahyadri Heights');
+
+    // 1. The second ticket's dialog: its project, then a link to the first as its duplicate.
+    const page = await freshPage(viewport);
+    await seedSession(page, PUNE_PRESIDENT);
+    await page.goto(`/dashboard?ticket=${second.id}`);
+    const dialog = page.getByRole('dialog', { name: `Ticket Details - #CREDAI-${second.id}` });
+    const projectLink = dialog.getByRole('link', { name: SAHYADRI.name, exact: true });
+    await projectLink.waitFor();
+    await dialog.getByText(`(RERA ${SAHYADRI.reraNumber})`).waitFor();
+    await dialog.getByText('This ticket is not linked to any other.').waitFor();
+    await dialog.getByLabel('Ticket number').fill(`CREDAI-${first.id}`);
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    const links = dialog.getByRole('list', { name: 'Links' });
+    await links.getByText(`Duplicate of CREDAI-${first.id}`, { exact: true }).waitFor();
+    await page.getByText(`This ticket is now linked to CREDAI-${first.id}.`).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `staff-links-dialog-${viewport}`);
+
+    // 2. The project's name opens its page: its counts include both tickets, both open.
+    await projectLink.click();
+    await page.getByRole('heading', { level: 1, name: SAHYADRI.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/projects/${project.id}`);
+    await page.getByRole('table', { name: 'Tickets by status' }).waitFor();
+    const openFigure = page
+      .getByRole('term')
+      .filter({ hasText: /^Open$/ })
+      .locator('xpath=following-sibling::dd');
+    const open = Number(((await openFigure.textContent()) ?? '').trim().replace(/,/g, ''));
+    expect(open).toBeGreaterThanOrEqual(2);
+    await expectAccessible(page);
+    await screenshot(page, `staff-project-page-${viewport}`);
+
+    // 3. The list filtered to the project: both tickets, the picker naming the project.
+    await page.getByRole('link', { name: "Show the project's tickets in the list" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/dashboard' && url.searchParams.get('project') === String(project.id),
+    );
+    await listEntry(page, viewport, second.id).waitFor();
+    await listEntry(page, viewport, first.id).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Filter by project' }).inputValue()).toBe(
+      `${SAHYADRI.name} (${SAHYADRI.reraNumber})`,
+    );
+    await expectAccessible(page);
+    await screenshot(page, `staff-project-list-${viewport}`);
+
+    // 4. The first ticket's dialog shows the link the other way; Unlink removes it.
+    await page.goto(`/dashboard?project=${project.id}&ticket=${first.id}`);
+    const firstDialog = page.getByRole('dialog', { name: `Ticket Details - #CREDAI-${first.id}` });
+    await firstDialog
+      .getByRole('list', { name: 'Links' })
+      .getByText(`CREDAI-${second.id} is a duplicate of this ticket`, { exact: true })
+      .waitFor();
+    await firstDialog.getByRole('button', { name: `Unlink CREDAI-${second.id}` }).click();
+    await firstDialog.getByText('This ticket is not linked to any other.').waitFor();
+    await expectAccessible(page);
+  });
+});
