@@ -309,6 +309,7 @@ export const userAdminEn = {
     resetTitle: 'Reset second factor?',
     resetText:
       '{{name}} can no longer sign in with their authenticator app or recovery codes, and must set up two-step sign-in again on their profile.',
+    endsYours: 'This is you: this session ends too, and you are signed out.',
     endTitle: 'End all sessions?',
     endText: '{{name}} is signed out on every device at once and must sign in again.',
     cancel: 'Cancel',

@@ -103,6 +103,29 @@ describe("a user's sign-in actions on their details (ADR 0054)", () => {
     ).toBeInTheDocument();
   });
 
+  test('ending one’s own sessions says it signs oneself out too; another user’s does not', async () => {
+    // The signed-in admin of these tests is user 7.
+    const api = new FakeUsersApi(makeUsers(12));
+    const details = await openDetails(api, 'Nikhil Joshi 7');
+    await userEvent.click(
+      within(details).getByRole('button', { name: 'End all sessions of Nikhil Joshi 7' }),
+    );
+    let confirm = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(confirm).toHaveTextContent('This is you: this session ends too, and you are signed out.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'End all sessions?' })).not.toBeInTheDocument(),
+    );
+    await userEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Meera Patil 2' }));
+    const other = await screen.findByRole('dialog', { name: 'Edit User' });
+    await userEvent.click(within(other).getByRole('button', { name: 'End all sessions of Meera Patil 2' }));
+    confirm = await screen.findByRole('dialog', { name: 'End all sessions?' });
+    expect(confirm).not.toHaveTextContent('This is you');
+  });
+
   test('a refused call keeps the dialog open with the api’s message, and nothing is announced', async () => {
     const api = new FakeUsersApi(makeUsers(12));
     api.failNext('/admin/users/2/sessions', 500, { error: 'Something went wrong' });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminUser, errorText, toApiError } from 'shared-contracts';
+import { type AdminUser, errorText, toApiError, useAuth } from 'shared-contracts';
 import { showSuccessToast } from '../../../components/showToast';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { useEndUserSessions, useResetUserMfa } from '../api/useUserSignIn';
@@ -34,6 +34,8 @@ export function UserSignInActions({ user }: { user: AdminUser }) {
   const mutation = confirming === 'endSessions' ? endAll : reset;
   const busy = reset.isPending || endAll.isPending;
   const name = user.fullName;
+  // Ending one's own sessions signs oneself out too: said before it is confirmed.
+  const myself = useAuth((state) => state.user?.id) === user.id;
 
   const open = (action: UserSignInAction) => {
     reset.reset();
@@ -103,6 +105,11 @@ export function UserSignInActions({ user }: { user: AdminUser }) {
       >
         <Stack>
           <Text size="sm">{t(texts.text, { name })}</Text>
+          {confirming === 'endSessions' && myself && (
+            <Text size="sm" fw={600}>
+              {t('userSignIn.endsYours')}
+            </Text>
+          )}
           {failure && (
             <Alert color={failure.key === 'userSignIn.noSecondFactor' ? 'blue' : 'red'} variant="light">
               {failure.key === 'userSignIn.noSecondFactor'
