@@ -8,7 +8,9 @@
 //                        (servers of its own, its files on two workers)
 //   after the build:     end-to-end suite (Chromium behind the real nginx with nginx.conf; two
 //                        workers, each with a stack of its own)
-// A failed typecheck or build stops the run; the test lanes run to their end and all report.
+// Chromium and nginx, when missing, are installed beside the first lanes (the fault and browser
+// lanes wait for them). A failed typecheck or build stops the run; the test lanes run to their end
+// and all report.
 // None of the lanes shares state with another: each api test block has a database of its own,
 // the fault suite starts its own PostgreSQL servers and api processes, the end-to-end stack runs
 // on free ports from a copy of www/.
@@ -88,13 +90,12 @@ function finish(ok) {
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
-let tools;
-try {
-  tools = ensureBrowserTools();
-} catch (error) {
+// Chromium and nginx are for the fault suite and the browser suite only: when they are missing
+// (a fresh machine, as root on Debian) their install runs beside the lanes that need neither.
+const browserTools = ensureBrowserTools().catch((error) => {
   console.error(error.message);
-  finish(false);
-}
+  return null;
+});
 
 const ready =
   (await jestLane('toolchain (Node 24 everywhere)', ['toolchain'])) &&
@@ -136,15 +137,6 @@ const typed = settle(lane('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfi
 });
 
 await typed;
-settle(
-  jestLane(
-    'fault suite (PostgreSQL restarts, two instances behind nginx, backups)',
-    ['faults'],
-    // Each file starts servers of its own on free ports: two workers wait on them side by side.
-    ['--maxWorkers=2', '--forceExit'],
-    { NGINX_PATH: tools.nginx },
-  ),
-);
 settle(jestLane('unit and component tests', ['unit'], ['--coverage']));
 // --forceExit: some api test leaves a handle open after its last test (not found yet); without
 // it jest would wait forever instead of reporting.
@@ -156,16 +148,30 @@ settle(
     ['--maxWorkers=2', '--forceExit'],
   ),
 );
-await built;
-settle(
-  jestLane(
-    'end-to-end tests (Chromium + nginx)',
-    ['e2e'],
-    // Two workers, each against a stack of its own (E2E_STACKS, e2e/support/paths.ts).
-    ['--maxWorkers=2', '--forceExit'],
-    { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx, E2E_STACKS: '2' },
-  ),
-);
+const tools = await browserTools;
+if (tools) {
+  settle(
+    jestLane(
+      'fault suite (PostgreSQL restarts, two instances behind nginx, backups)',
+      ['faults'],
+      // Each file starts servers of its own on free ports: two workers wait on them side by side.
+      ['--maxWorkers=2', '--forceExit'],
+      { NGINX_PATH: tools.nginx },
+    ),
+  );
+  await built;
+  settle(
+    jestLane(
+      'end-to-end tests (Chromium + nginx)',
+      ['e2e'],
+      // Two workers, each against a stack of its own (E2E_STACKS, e2e/support/paths.ts).
+      ['--maxWorkers=2', '--forceExit'],
+      { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx, E2E_STACKS: '2' },
+    ),
+  );
+} else {
+  settle(Promise.resolve(false)); // why was printed above; the other lanes still run to their end
+}
 
 // Every lane has been started: wait for all of them.
 finish((await Promise.all(lanes)).every(Boolean));

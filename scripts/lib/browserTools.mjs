@@ -1,6 +1,6 @@
 // Chromium and nginx for the end-to-end tests: found, installed (as root on Debian), or named
 // exactly, never silently skipped.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 function which(command) {
@@ -18,8 +18,26 @@ function locate() {
 
 const canInstall = () => process.getuid?.() === 0 && existsSync('/etc/debian_version') && which('apt-get');
 
-/** Returns the paths of chromium and nginx, installing them with apt-get when allowed. */
-export function ensureBrowserTools() {
+/** apt-get with its output kept, to print whole if it fails (lanes print theirs side by side). */
+function aptGet(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`apt-get ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+}
+
+/**
+ * Resolves with the paths of chromium and nginx, installing them with apt-get when allowed. The
+ * install mostly waits on the network: `npm test` starts it first and runs the lanes that do not
+ * need a browser or nginx beside it.
+ */
+export async function ensureBrowserTools() {
   let found = locate();
   const missing = Object.entries(found)
     .filter(([, path]) => !path)
@@ -34,10 +52,11 @@ export function ensureBrowserTools() {
   }
   console.log(`Installing ${missing.join(' and ')} from Debian's packages for the end-to-end tests…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  await aptGet(['update', '-qq'], env);
+  await aptGet(['install', '-y', '-qq', ...missing], env);
   found = locate();
   if (!found.chromium || !found.nginx)
     throw new Error('apt-get finished but chromium or nginx is still missing.');
+  console.log(`Installed ${missing.join(' and ')}.`);
   return found;
 }
