@@ -90,7 +90,7 @@ module.exports = {
       testMatch: ['**/e2e/tests/**/*.test.ts'],
       globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
-      // Browser tests wait for pages, builds and the api: 60 s each (the project-level
+      // Browser tests wait for pages, builds and the api: 120 s each (the project-level
       // testTimeout option is not honoured, so it is set in this file).
       setupFilesAfterEnv: ['<rootDir>/e2e/support/setupTimeout.ts'],
     },

@@ -30,6 +30,9 @@ export async function newPage(
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
   });
+  // Playwright's 30 s for a wait or a navigation is less than a loaded CI machine needs at times
+  // (two browser stacks beside the api and unit lanes on two cores); a hang still fails.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   return { context, page };
 }
