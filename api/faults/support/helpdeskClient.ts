@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '../../test/support/session';
 import { pngOfSize } from '../../test/support/submitForm';
 
-// Every call gives up after this long: a hung call fails the scenario instead of stalling it.
-const CALL_TIMEOUT_MS = 20_000;
+// Every call gives up after this long: a hung call fails the scenario instead of stalling it. A
+// submit to two api workers took over 20 s on a CI machine busy with every other lane.
+const CALL_TIMEOUT_MS = 60_000;
 
 export interface Answer {
   status: number;
