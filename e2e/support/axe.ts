@@ -77,3 +77,24 @@ export async function seriousViolations(page: Page, scope: AxeScope = {}): Promi
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
 }
+
+/**
+ * The screen as a test leaves it: no serious or critical axe violation, and nothing wider than the
+ * window. A toast still fading in has a see-through text colour: axe would rate that frame, not
+ * the toast, so the check waits for every alert to be shown in full.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[role="alert"]')].every(
+      (toast) =>
+        getComputedStyle(toast).opacity === '1' &&
+        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
+    ),
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}

@@ -48,3 +48,13 @@ export async function clientNavigate(page: Page, pathname: string): Promise<void
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, pathname);
 }
+
+/** The ticket's row (desktop table) or card (phone) in the dashboard's list, by its CREDAI id. */
+export function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
+  const list = page.getByRole(viewport === 'mobile' ? 'list' : 'table', { name: 'Tickets', exact: true });
+  return viewport === 'mobile'
+    ? list.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
+    : list
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
+}

@@ -8,7 +8,7 @@
  * axe-core finds no serious or critical violation on either side.
  */
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { seriousViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, sentMails, waitForMail } from '../support/mail';
@@ -63,23 +63,6 @@ function recordApiAnswers(page: Page) {
     );
   });
   return { bodies: () => Promise.all(pending) };
-}
-
-async function expectAccessible(page: Page) {
-  // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[role="alert"]')].every(
-      (toast) =>
-        getComputedStyle(toast).opacity === '1' &&
-        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
-    ),
-  );
-  expect(await seriousViolations(page)).toEqual([]);
-  const [scrollWidth, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the conversation at %s width', (viewport) => {

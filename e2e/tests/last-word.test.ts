@@ -9,8 +9,16 @@
  * serious or critical violation on any of these screens, and nothing is wider than the window.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from '../support/axe';
-import { launchBrowser, newPage, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { expectAccessible } from '../support/axe';
+import {
+  launchBrowser,
+  listEntry,
+  newPage,
+  run,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+} from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, waitForMail } from '../support/mail';
 import { seedSession } from '../support/session';
@@ -72,33 +80,6 @@ function newMember(viewport: ViewportName, topic: string) {
     description: `${topic} (${stamp}).`,
     stamp,
   };
-}
-
-async function expectAccessible(page: Page) {
-  // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[role="alert"]')].every(
-      (toast) =>
-        getComputedStyle(toast).opacity === '1' &&
-        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
-    ),
-  );
-  expect(await seriousViolations(page)).toEqual([]);
-  const [scrollWidth, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
-/** The ticket's row (desktop table) or card (phone) in the dashboard's list, by its CREDAI id. */
-function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
-  const list = page.getByRole(viewport === 'mobile' ? 'list' : 'table', { name: 'Tickets', exact: true });
-  return viewport === 'mobile'
-    ? list.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
-    : list
-        .getByRole('row')
-        .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the last word at %s width', (viewport) => {

@@ -9,10 +9,11 @@
  * any of these screens, and nothing is wider than the window. One browser context per actor.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import {
   clientNavigate,
   launchBrowser,
+  listEntry,
   newPage,
   screenshot,
   VIEWPORTS,
@@ -52,34 +53,7 @@ function stamp(): string {
   return Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
-async function expectAccessible(page: Page) {
-  // A toast still fading in has a see-through text colour: axe would rate that frame, not the toast.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[role="alert"]')].every(
-      (toast) =>
-        getComputedStyle(toast).opacity === '1' &&
-        toast.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running'),
-    ),
-  );
-  expect(await seriousViolations(page)).toEqual([]);
-  const [scrollWidth, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    window.innerWidth,
-  ]);
-  expect(scrollWidth).toBeLessThanOrEqual(width);
-}
-
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-/** The ticket's row (desktop table) or card (phone) in the dashboard's list, by its CREDAI id. */
-function listEntry(page: Page, viewport: ViewportName, ticketId: number) {
-  const list = page.getByRole(viewport === 'mobile' ? 'list' : 'table', { name: 'Tickets', exact: true });
-  return viewport === 'mobile'
-    ? list.getByRole('listitem', { name: `CREDAI-${ticketId}`, exact: true })
-    : list
-        .getByRole('row')
-        .filter({ has: page.getByRole('cell', { name: `CREDAI-${ticketId}`, exact: true }) });
-}
 
 /** Types a search and returns the ids of the list's answer to it (not the previous search's). */
 async function search(page: Page, text: string): Promise<number[]> {
