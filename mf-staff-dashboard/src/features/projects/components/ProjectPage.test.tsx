@@ -5,8 +5,6 @@ import { signInAs, signOut } from '../../../testing/helpers';
 import { LocationProbe } from '../../../testing/LocationProbe';
 import ProjectPage from './ProjectPage';
 
-jest.setTimeout(30_000);
-
 const DETAIL = {
   project: {
     id: 3,

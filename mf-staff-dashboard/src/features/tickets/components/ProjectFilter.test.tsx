@@ -6,8 +6,6 @@ import { LocationProbe } from '../../../testing/LocationProbe';
 import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { TicketListPanel } from './TicketListPanel';
 
-jest.setTimeout(30_000);
-
 const SKYLINE: PublicProject = {
   id: 3,
   reraNumber: 'P52100012345',

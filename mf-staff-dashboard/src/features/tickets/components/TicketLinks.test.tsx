@@ -7,8 +7,6 @@ import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { ticketNumberOf } from '../rules/ticketNumber';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 
-jest.setTimeout(30_000);
-
 const LINKS: TicketLink[] = [
   { ticketId: 7, role: 'primary', title: 'Lift broken in tower B', status: 'approved' },
   { ticketId: 8, role: 'related', title: 'Parking flooded', status: 'pending' },

@@ -12,7 +12,6 @@ import { FakeUsersApi } from '../../../testing/usersBackend';
 import { MfaPolicyPanel } from './MfaPolicyPanel';
 
 const userEvent = baseUserEvent.setup({ delay: null });
-jest.setTimeout(30_000);
 
 beforeEach(() => signInAs('admin'));
 afterEach(() => {

@@ -12,7 +12,6 @@ import { FakeUsersApi, makeUsers } from '../../../testing/usersBackend';
 import { UserManagement } from './UserManagement';
 
 const userEvent = baseUserEvent.setup({ delay: null });
-jest.setTimeout(30_000);
 
 beforeEach(() => signInAs('admin'));
 afterEach(() => {
