@@ -11,6 +11,7 @@ import { filesUnder } from '../test/support/files';
 import { DEMO_PASSWORD, TEST_SECRET } from '../test/support/session';
 import { pngHeader } from '../test/support/submitForm';
 import { useTestDatabase } from '../test/support/testDatabase';
+import { waitUntil } from './support/net';
 import { createCluster, type PostgresCluster } from './support/postgresCluster';
 
 // A real api process (src/server.ts run by tsx) killed with SIGKILL in the middle of a submit, then
@@ -26,14 +27,6 @@ function startApi(env: Record<string, string>): ApiProcess {
     HELPDESK_DEMO_TICKETS: '0',
     ...env,
   });
-}
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 let cluster: PostgresCluster | undefined;
@@ -108,9 +101,10 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('a submit interrupted by kil
       request.write(firstMiB);
 
       const incoming = path.join(uploadDir, 'incoming');
-      await waitFor(
+      await waitUntil(
         () => filesUnder(incoming).some((name) => statSync(path.join(incoming, name)).size > 0),
         'the upload to reach the disk',
+        120_000,
       );
 
       first.child.kill('SIGKILL');

@@ -30,8 +30,8 @@ const stackIndex = ((Math.max(1, Number(process.env.JEST_WORKER_ID) || 1) - 1) %
  */
 export const RUN_DIR = stackDir(stackIndex);
 export const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
-export const STATE_FILE = path.join(RUN_DIR, 'state.json');
 export const stateFileOf = (index: number) => path.join(stackDir(index), 'state.json');
+export const STATE_FILE = stateFileOf(stackIndex);
 
 export interface RunState {
   baseUrl: string;
