@@ -61,6 +61,22 @@ export function TicketStatusCard({
             {t('ticket.submittedOn', { date: formatDateTime(ticket.createdAt) })}
           </Text>
         </Group>
+        {/* The RERA project the member named, and how many complaints staff linked with theirs:
+            a number only, nothing of the other members (ADR 0055, ADR 0056). */}
+        {(ticket.project || Boolean(ticket.similarCount)) && (
+          <Group gap="md" wrap="wrap">
+            {ticket.project && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {t('ticket.project', { name: ticket.project.name, number: ticket.project.reraNumber })}
+              </Text>
+            )}
+            {Boolean(ticket.similarCount) && (
+              <Text size="sm" fw={600} c="blue.9">
+                {t('ticket.similar', { count: ticket.similarCount })}
+              </Text>
+            )}
+          </Group>
+        )}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {ticket.description}
         </Text>

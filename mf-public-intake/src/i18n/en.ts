@@ -89,6 +89,9 @@ export const publicIntakeEn = {
     submittedOn: 'Submitted on {{date}}',
     progress: 'Ticket progress',
     inReviewNote: 'Your ticket is in review.',
+    project: 'Project: {{name}} (RERA {{number}})',
+    similar_one: 'Linked with {{count, number}} similar complaint',
+    similar_other: 'Linked with {{count, number}} similar complaints',
     outcome: {
       rejectionReason: 'Rejection Reason',
       resolutionMethod: 'Resolution Method',

@@ -88,6 +88,9 @@ export const publicIntakeHi: Translation<typeof publicIntakeEn> = {
     submittedOn: '{{date}} को दर्ज किया गया',
     progress: 'टिकट की प्रगति',
     inReviewNote: 'आपके टिकट की समीक्षा हो रही है।',
+    project: 'प्रोजेक्ट: {{name}} (RERA {{number}})',
+    similar_one: '{{count, number}} मिलती-जुलती शिकायत से जुड़ी',
+    similar_other: '{{count, number}} मिलती-जुलती शिकायतों से जुड़ी',
     outcome: {
       rejectionReason: 'अस्वीकार करने का कारण',
       resolutionMethod: 'समाधान कैसे किया गया',

@@ -88,6 +88,9 @@ export const publicIntakeMr: Translation<typeof publicIntakeEn> = {
     submittedOn: '{{date}} रोजी नोंदवले',
     progress: 'तिकिटाची प्रगती',
     inReviewNote: 'तुमच्या तिकिटाची तपासणी सुरू आहे.',
+    project: 'प्रकल्प: {{name}} (RERA {{number}})',
+    similar_one: '{{count, number}} समान तक्रारीशी जोडलेली',
+    similar_other: '{{count, number}} समान तक्रारींशी जोडलेली',
     outcome: {
       rejectionReason: 'नाकारण्याचे कारण',
       resolutionMethod: 'निराकरण कसे केले',

@@ -372,6 +372,11 @@ export const staffDashboardEn = {
     resolutionOption: 'Resolution',
     other: 'Other',
     resolutionReason: 'Resolution Reason',
+    applyToDuplicates_one: 'Also apply to its {{count, number}} duplicate at the same stage',
+    applyToDuplicates_other: 'Also apply to its {{count, number}} duplicates at the same stage',
+    applyToDuplicatesHint:
+      'The same step and text on each, in one go; each member is told on their own ticket.',
+    appliedToDuplicates: '{{done}} The same step was taken on its duplicates at the same stage.',
     cancel: 'Cancel',
   },
   shareLink: {

@@ -371,6 +371,10 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     resolutionOption: 'समाधान',
     other: 'अन्य',
     resolutionReason: 'समाधान का विवरण',
+    applyToDuplicates_one: 'इसी चरण पर इसके {{count, number}} डुप्लिकेट पर भी लागू करें',
+    applyToDuplicates_other: 'इसी चरण पर इसके {{count, number}} डुप्लिकेट पर भी लागू करें',
+    applyToDuplicatesHint: 'हर एक पर यही कदम और यही पाठ, एक साथ; हर सदस्य को उसके अपने टिकट पर सूचना मिलती है।',
+    appliedToDuplicates: '{{done}} इसी चरण पर खड़े इसके डुप्लिकेट पर भी यही कदम उठाया गया।',
     cancel: 'रद्द करें',
   },
   shareLink: {

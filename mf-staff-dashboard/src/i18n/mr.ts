@@ -371,6 +371,11 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     resolutionOption: 'निराकरण',
     other: 'इतर',
     resolutionReason: 'निराकरणाचा तपशील',
+    applyToDuplicates_one: 'याच टप्प्यावरील याच्या {{count, number}} डुप्लिकेटलाही लागू करा',
+    applyToDuplicates_other: 'याच टप्प्यावरील याच्या {{count, number}} डुप्लिकेटनाही लागू करा',
+    applyToDuplicatesHint:
+      'प्रत्येकावर हीच कृती आणि हाच मजकूर, एकाच वेळी; प्रत्येक सदस्याला त्याच्या स्वतःच्या तिकिटावर कळवले जाते.',
+    appliedToDuplicates: '{{done}} याच टप्प्यावरील याच्या डुप्लिकेटवरही हीच कृती झाली.',
     cancel: 'रद्द करा',
   },
   shareLink: {

@@ -105,12 +105,12 @@ export const recusalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { action, comment, version, visibility } = request.body;
+      const { action, comment, version, visibility, applyToDuplicates } = request.body;
       const ticket = await actOnTicket(
         app.db,
         currentUserOf(request),
         request.params.id,
-        { action, comment, version, visibility, now: app.clock.now(), asHolder: true },
+        { action, comment, version, visibility, applyToDuplicates, now: app.clock.now(), asHolder: true },
         app.outbox.notifier,
         auditActorOf(request),
       );

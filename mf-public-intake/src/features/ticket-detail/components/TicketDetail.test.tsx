@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { Route, Routes, useParams } from 'react-router-dom';
-import type { TicketInput } from 'shared-contracts';
+import { setLanguage, type TicketInput } from 'shared-contracts';
 import { act, render, screen, userEvent, waitFor, within } from 'shared-contracts/testing/render';
 import '../../../i18n';
 import { rememberMemberKey } from '../../../lib/memberKeys';
@@ -209,6 +209,56 @@ describe('the submitted ticket (docs/product.md#ticket-detail-screen)', () => {
     expect(within(card).getByRole('button', { name: 'Download photo.jpg' })).toBeInTheDocument();
     // No actions on the public card.
     expect(within(card).queryByRole('button', { name: /Approve|Reject|Resolve/ })).not.toBeInTheDocument();
+  });
+
+  test("the ticket's RERA project, and how many complaints staff linked with it: a number, nothing of the other members (ADR 0056)", async () => {
+    serveTicket({
+      ...TICKET,
+      project: { id: 4, name: 'Sahyadri Heights', reraNumber: 'P52100012345' },
+      similarCount: 3,
+    });
+    renderDetail(`/ticket-detail/9#key=${KEY}`);
+    await heading();
+    const card = screen
+      .getByRole('heading', { level: 2, name: 'Legal: lift in block B' })
+      .closest('article') as HTMLElement;
+    expect(within(card).getByText('Project: Sahyadri Heights (RERA P52100012345)')).toBeInTheDocument();
+    expect(within(card).getByText('Linked with 3 similar complaints')).toBeInTheDocument();
+  });
+
+  test.each<['hi' | 'mr', string, string]>([
+    ['hi', 'प्रोजेक्ट: Sahyadri Heights (RERA P52100012345)', '2 मिलती-जुलती शिकायतों से जुड़ी'],
+    ['mr', 'प्रकल्प: Sahyadri Heights (RERA P52100012345)', '२ समान तक्रारींशी जोडलेली'],
+  ])('in %s too', async (language, project, similar) => {
+    await setLanguage(language);
+    try {
+      serveTicket({
+        ...TICKET,
+        project: { id: 4, name: 'Sahyadri Heights', reraNumber: 'P52100012345' },
+        similarCount: 2,
+      });
+      renderDetail(`/ticket-detail/9#key=${KEY}`);
+      expect(await screen.findByText(project)).toBeInTheDocument();
+      expect(screen.getByText(similar)).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  test('one similar complaint reads in the singular', async () => {
+    serveTicket({ ...TICKET, similarCount: 1 });
+    renderDetail(`/ticket-detail/9#key=${KEY}`);
+    await heading();
+    expect(screen.getByText('Linked with 1 similar complaint')).toBeInTheDocument();
+    expect(screen.queryByText(/^Project: /)).not.toBeInTheDocument();
+  });
+
+  test('no similar complaint and no project: neither line', async () => {
+    serveTicket({ ...TICKET, similarCount: 0, project: null });
+    renderDetail(`/ticket-detail/9#key=${KEY}`);
+    await heading();
+    expect(screen.queryByText(/similar complaint/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Project: /)).not.toBeInTheDocument();
   });
 
   test.each<[string, Partial<TicketInput>, string, string, string]>([

@@ -18,6 +18,8 @@ export interface TicketActionCall {
   comment: string;
   /** The caller holds the open stage in a recused holder's place (ADR 0048): the holder's call. */
   asHolder?: boolean;
+  /** The same step on the primary's duplicates at the same stage, in one transaction (ADR 0056). */
+  applyToDuplicates?: boolean;
 }
 
 /** A cached list page (`{ tickets }`) with the acted-on row replaced by the server's answer. */
@@ -35,26 +37,43 @@ function withRow(data: unknown, updated: Ticket): unknown {
  * it) and its row in the cached lists, so the reviewer sees the new status where they acted
  * (docs/product.md#calls "Action success ... updates the list"), even on a list the ticket now leaves. Every
  * list is invalidated (asked for again on the next page, filter or visit) and every count is
- * invalidated and asked for again at once: the cards and the chart follow. A 409 (someone else
+ * invalidated and asked for again at once: the cards and the chart follow. With
+ * `applyToDuplicates` (ADR 0056) the other cached tickets are invalidated too. A 409 (someone else
  * acted first) invalidates the ticket, the lists and the counts: all are asked for again.
  */
 export function useTicketAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ role, ticket, action, comment, asHolder }: TicketActionCall) =>
+    mutationFn: ({ role, ticket, action, comment, asHolder, applyToDuplicates }: TicketActionCall) =>
       (asHolder
         ? apiRequest(
             'post',
             pathFor(API_PATHS.tickets.holderAction, { id: ticket.id }),
             ticketResponseSchema,
             {
-              json: { action, comment, version: ticket.version },
+              json: {
+                action,
+                comment,
+                version: ticket.version,
+                ...(applyToDuplicates && { applyToDuplicates }),
+              },
             },
           )
-        : ticketAction(role, ticket.id, { action, comment, version: ticket.version })
+        : ticketAction(role, ticket.id, {
+            action,
+            comment,
+            version: ticket.version,
+            ...(applyToDuplicates && { applyToDuplicates }),
+          })
       ).then((answer) => answer.ticket),
-    onSuccess: (updated) => {
+    onSuccess: (updated, { applyToDuplicates }) => {
       queryClient.setQueryData(ticketQuery(updated.id).queryKey, updated);
+      // The duplicates moved with it: each is read again when next shown.
+      if (applyToDuplicates)
+        void queryClient.invalidateQueries({
+          queryKey: ticketKeys.details(),
+          predicate: (query) => query.queryKey[2] !== updated.id,
+        });
       queryClient.setQueriesData({ queryKey: ticketKeys.lists() }, (data: unknown) => withRow(data, updated));
       void queryClient.invalidateQueries({ queryKey: ticketKeys.lists(), refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ticketKeys.stats() });

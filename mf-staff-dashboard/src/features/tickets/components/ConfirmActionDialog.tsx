@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_LIMITS, type TicketAction } from 'shared-contracts';
@@ -16,7 +16,12 @@ interface ConfirmActionDialogProps {
   /** Mobile screens show the dialog full screen. */
   fullScreen: boolean;
   onCancel: () => void;
-  onConfirm: (action: DialogAction, comment: string) => void;
+  onConfirm: (action: DialogAction, comment: string, applyToDuplicates: boolean) => void;
+  /**
+   * The ticket's duplicates at its stage (ADR 0056): when there are some, 'Also apply to its N
+   * duplicates' is offered (unticked), and the step then moves the whole group at once.
+   */
+  duplicates?: number;
   /**
    * Offered on Reject when the caller may transfer the ticket (docs/architecture.md#the-members-last-word):
    * a ticket filed under the wrong city or committee is moved, not rejected.
@@ -64,6 +69,7 @@ export function ConfirmActionDialog({
   onCancel,
   onConfirm,
   onTransfer,
+  duplicates = 0,
 }: ConfirmActionDialogProps) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   return (
@@ -87,6 +93,7 @@ export function ConfirmActionDialog({
           onCancel={onCancel}
           onConfirm={onConfirm}
           onTransfer={onTransfer}
+          duplicates={duplicates}
         />
       )}
     </Modal>
@@ -99,9 +106,11 @@ function ConfirmForm({
   onCancel,
   onConfirm,
   onTransfer,
+  duplicates = 0,
 }: Omit<ConfirmActionDialogProps, 'action' | 'fullScreen'> & { action: DialogAction }) {
   const { t } = useTranslation(STAFF_DASHBOARD_NS);
   const [text, setText] = useState('');
+  const [toDuplicates, setToDuplicates] = useState(false);
   const { intro, textLabel, textRequired, confirm, color } = CONFIRMATIONS[action];
   const missingText = textRequired && text.trim() === '';
 
@@ -109,7 +118,7 @@ function ConfirmForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!missingText && !busy) onConfirm(action, text.trim());
+        if (!missingText && !busy) onConfirm(action, text.trim(), duplicates > 0 && toDuplicates);
       }}
     >
       <Stack>
@@ -142,6 +151,15 @@ function ConfirmForm({
           onChange={(event) => setText(event.currentTarget.value)}
           data-autofocus
         />
+        {duplicates > 0 && (
+          <Checkbox
+            label={t('confirm.applyToDuplicates', { count: duplicates })}
+            description={t('confirm.applyToDuplicatesHint')}
+            checked={toDuplicates}
+            onChange={(event) => setToDuplicates(event.currentTarget.checked)}
+            disabled={busy}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('confirm.cancel')}

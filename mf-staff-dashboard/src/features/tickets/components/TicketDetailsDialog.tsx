@@ -39,6 +39,7 @@ import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketAction } from '../api/useTicketAction';
 import { actionSuccessMessage } from '../rules/actionToast';
+import { duplicatesAtStage } from '../rules/duplicateGroup';
 import { holderActor } from '../rules/holderActing';
 import { assignedTo, currentlyWith, NO_ASSIGNEES, named } from '../rules/ticketAssignment';
 import { ConfirmActionDialog, type DialogAction, REJECT_COLOR, RESOLVE_COLOR } from './ConfirmActionDialog';
@@ -125,14 +126,21 @@ export function TicketDetailsDialog({
   // A ticket filed under the wrong city or committee: its city president or an admin may move it
   // instead of rejecting it (the same table the api enforces).
   const mayTransfer = shown ? decide(actor, 'transfer', shown).ok : false;
+  // A primary's duplicates at its stage may take the same step with it (ADR 0056).
+  const duplicates = shown ? duplicatesAtStage(shown) : 0;
 
-  const act = (action: DialogAction, comment: string) => {
+  const act = (action: DialogAction, comment: string, applyToDuplicates: boolean) => {
     if (!shown) return;
     send(
-      { role: actor.role, ticket: shown, action, comment, asHolder: holder !== null },
+      { role: actor.role, ticket: shown, action, comment, asHolder: holder !== null, applyToDuplicates },
       {
         onSuccess: () => {
-          showToast('green', t(actionSuccessMessage(action)));
+          showToast(
+            'green',
+            applyToDuplicates
+              ? t('confirm.appliedToDuplicates', { done: t(actionSuccessMessage(action)) })
+              : t(actionSuccessMessage(action)),
+          );
           setConfirm(null);
           closeTimer.current = setTimeout(onClose, DIALOG_CLOSE_AFTER_ACTION_MS);
         },
@@ -356,6 +364,7 @@ export function TicketDetailsDialog({
         fullScreen={false}
         onCancel={() => setConfirm(null)}
         onConfirm={act}
+        duplicates={duplicates}
         onTransfer={
           mayTransfer
             ? () => {

@@ -221,3 +221,80 @@ describe("the ticket's project and links in the details dialog (ADR 0055, ADR 00
     expect(items(dialog)).toHaveLength(1);
   });
 });
+
+describe('one outcome for a group: Apply to duplicates (ADR 0056)', () => {
+  const GROUP: TicketLink[] = [
+    { ticketId: 9, role: 'duplicate', title: 'Lift stuck again', status: 'pending' },
+    { ticketId: 10, role: 'duplicate', title: 'Lift stuck, tower B', status: 'pending' },
+    { ticketId: 11, role: 'duplicate', title: 'Lift (already approved)', status: 'approved' },
+    { ticketId: 12, role: 'related', title: 'Parking flooded', status: 'pending' },
+  ];
+
+  async function approveFrom(shown: Ticket, tick: boolean) {
+    const api = new FakeTicketApi([shown]);
+    installFakeApi(api);
+    await act(async () => {
+      render(<Harness ticket={shown} />);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-5' });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    if (tick) await user.click(within(confirm).getByRole('checkbox'));
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    return { api, confirm };
+  }
+
+  test('a primary offers its duplicates at its stage (not one that moved on, nor a related ticket); ticked, the step asks for them all and says so', async () => {
+    const shown = ticket({ status: 'pending', links: GROUP });
+    const { api } = await approveFrom(shown, true);
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/tickets/citypresident/5/citypresidentaction');
+    expect(post?.body).toMatchObject({ action: 'approve', applyToDuplicates: true });
+    expect(
+      await screen.findByText(
+        'Ticket has been approved successfully! The same step was taken on its duplicates at the same stage.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('the offer names how many, with its hint, and is unticked: left so, the step is the ticket’s alone', async () => {
+    const shown = ticket({ status: 'pending', links: GROUP });
+    installFakeApi(new FakeTicketApi([shown]));
+    await act(async () => {
+      render(<Harness ticket={shown} />);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-5' });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    const box = within(confirm).getByRole('checkbox', {
+      name: 'Also apply to its 2 duplicates at the same stage',
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      'The same step and text on each, in one go; each member is told on their own ticket.',
+    );
+  });
+
+  test('left unticked, or on a ticket without duplicates (no offer), the call carries no applyToDuplicates', async () => {
+    const withGroup = await approveFrom(ticket({ status: 'pending', links: GROUP }), false);
+    expect(withGroup.api.calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty(
+      'applyToDuplicates',
+    );
+    expect(await screen.findByText('Ticket has been approved successfully!')).toBeInTheDocument();
+  });
+
+  test('a ticket with no duplicates at its stage offers nothing', async () => {
+    const shown = ticket({ status: 'pending', links: [GROUP[2] as TicketLink, GROUP[3] as TicketLink] });
+    installFakeApi(new FakeTicketApi([shown]));
+    await act(async () => {
+      render(<Harness ticket={shown} />);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket Details - #CREDAI-5' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Approval' });
+    expect(within(confirm).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
