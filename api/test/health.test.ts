@@ -38,7 +38,8 @@ describe.each(databaseKinds)('health on %s', (kind) => {
 
     expect(response.statusCode).toBe(200);
     const health = response.json().paths['/api/health'].get;
-    expect(Object.keys(health.responses)).toEqual(['200', '503']);
+    // 429: the general per-address limit applies to every route (docs/adr/0062).
+    expect(Object.keys(health.responses)).toEqual(['200', '429', '503']);
     expect(health.responses['200'].content['application/json'].schema.properties.database).toBeDefined();
   });
 

@@ -55,6 +55,26 @@ declare module 'fastify' {
   }
 }
 
+/** An OpenAPI security requirement: scheme name → scopes. */
+export type SecurityRequirement = Record<string, string[]>;
+
+/** The guards' security requirements, as the OpenAPI document states them (plugins/docs.ts). */
+const securityOfGuard = new WeakMap<object, SecurityRequirement[]>();
+
+function documented<T extends object>(guard: T, security: SecurityRequirement[]): T {
+  securityOfGuard.set(guard, security);
+  return guard;
+}
+
+/** The security of a route as its guards (its `onRequest` hooks) define it; undefined without a guard. */
+export function documentedSecurityOf(hooks: readonly unknown[]): SecurityRequirement[] | undefined {
+  for (const hook of hooks) {
+    const security = typeof hook === 'function' ? securityOfGuard.get(hook) : undefined;
+    if (security) return security;
+  }
+  return undefined;
+}
+
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/-]+=*) *$/i;
 
 function unauthorized(message: string): HttpError {
@@ -146,9 +166,12 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     request.sessionClaims = claims;
   };
 
-  const authenticate: onRequestAsyncHookHandler = async (request) => {
-    await checkUser(request, await claimsOf(request));
-  };
+  const authenticate: onRequestAsyncHookHandler = documented(
+    async (request) => {
+      await checkUser(request, await claimsOf(request));
+    },
+    [{ bearerAuth: [] }],
+  );
 
   app.decorate('requireUser', (...roles: Role[]) => {
     if (roles.length === 0) return [authenticate];
@@ -172,6 +195,6 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       await checkUser(request, claims);
       throw new HttpError(403, 'You do not have permission to do this');
     };
-    return [tokenOfRole];
+    return [documented(tokenOfRole, [{ bearerAuth: [] }])];
   });
 }

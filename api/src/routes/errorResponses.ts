@@ -22,3 +22,9 @@ export function errorResponses<S extends Status>(...statuses: S[]) {
 
 /** The OpenAPI security requirement of routes that need a bearer token. */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/**
+ * The OpenAPI security of the private reads: a link's key in `X-Access-Key`, or a bearer token of
+ * someone who may see the ticket (anyone else gets the same 404 as for a missing ticket).
+ */
+export const linkOrToken: { [scheme: string]: string[] }[] = [{ accessKey: [] }, { bearerAuth: [] }];

@@ -36,7 +36,7 @@ import { readTicket } from '../../services/tickets/ticketReader';
 import { decideAppeal } from '../../services/workflow/appealDecision';
 import { appealTicket, rateTicket, reopenTicket } from '../../services/workflow/memberSteps';
 import { transferTicket } from '../../services/workflow/transfer';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer } from '../tickets/publicAccess';
 
@@ -59,6 +59,7 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const memberCall = {
     tags,
+    security: linkOrToken,
     params: idParamsSchema,
     response: { 200: ticketResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
   };

@@ -34,7 +34,7 @@ import {
 import { findMemberGate, type Viewer } from '../../services/tickets/access';
 import { secretMatches } from '../../services/tickets/keys';
 import { MEMBER_NOT_FOUND } from '../../services/tickets/notFound';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
 const keyDescription =
@@ -56,6 +56,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.members.export,
     {
       schema: {
+        security: linkOrToken,
         summary: 'Download my data: every ticket, my words on them, file names, messages sent, requests',
         description: keyDescription,
         tags: ['privacy'],
@@ -78,6 +79,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.members.requests,
     {
       schema: {
+        security: linkOrToken,
         summary: 'Ask for a correction or erasure of my data, or withdraw consent for SMS and WhatsApp',
         description: `${keyDescription} A withdrawal is done at once; the others wait for an admin.`,
         tags: ['privacy'],

@@ -36,7 +36,7 @@ import { decideTicketAccess, findTicketGate } from '../../services/tickets/acces
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { readStages } from '../../services/tickets/stageLog';
 import { postInterimReply } from '../../services/workflow/interim';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
@@ -141,6 +141,7 @@ export const slaRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.stages,
     {
       schema: {
+        security: linkOrToken,
         summary:
           "A ticket's stages, oldest first (staff; the ticket's key: the member's view, without names)",
         tags,

@@ -30,7 +30,7 @@ import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { addReply, openReplyGate } from '../../services/workflow/replies';
 import { submitPartLimits } from '../../services/workflow/submitService';
 import { auditActorOf } from '../auditActor';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
 
 /** The zod problems of a body as the api's `details`. */
@@ -56,6 +56,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.history,
     {
       schema: {
+        security: linkOrToken,
         summary:
           "A ticket's history, oldest first (staff: every entry; a key or the member: the public ones)",
         tags,
@@ -74,6 +75,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.replies,
     {
       schema: {
+        security: linkOrToken,
         summary: 'Reply on a ticket, or add an internal note (staff); a member replies publicly',
         description:
           'JSON `{ text, visibility? }`, or multipart with the fields `text`, `visibility` and a file ' +

@@ -24,6 +24,7 @@ import { seesContactDetails } from '../../services/tickets/access';
 import { openLatestMemberTicket, openMemberTickets, openTicket } from '../../services/tickets/accessReads';
 import { submitPartLimits } from '../../services/workflow/submitService';
 import { auditActorOf } from '../auditActor';
+import { linkOrToken } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
 import { registerSubmitRoute } from './publicSubmit';
 import { registerSubmitFormRoutes } from './publicSubmitForm';
@@ -44,6 +45,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.byId,
     {
       schema: {
+        security: linkOrToken,
         summary: 'One ticket with its history and attachments (private link or token)',
         description: accessDescription,
         tags,
@@ -77,6 +79,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.byUser,
     {
       schema: {
+        security: linkOrToken,
         summary: "A member's tickets, newest first (the member's private link or a token)",
         description: `${accessDescription} A ticket's own key does not open the list.`,
         tags,
@@ -110,6 +113,7 @@ export const publicTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.latestByUser,
     {
       schema: {
+        security: linkOrToken,
         summary: "A member's newest ticket (the member's private link or a token)",
         description: accessDescription,
         tags,

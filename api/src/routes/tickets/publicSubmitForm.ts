@@ -140,6 +140,7 @@ export function registerSubmitFormRoutes(app: App): void {
         summary: "The submit form's cities as HTML <option>s (included into the form's page, ADR 0035)",
         tags,
       },
+      config: { htmlAnswer: 'The cities as `<option>` elements' },
     },
     async (_request, reply) => fragment(reply, renderOptions(await listCities(app.db))),
   );
@@ -150,6 +151,7 @@ export function registerSubmitFormRoutes(app: App): void {
         summary: "The submit form's committees as HTML <option>s (included into the form's page, ADR 0035)",
         tags,
       },
+      config: { htmlAnswer: 'The committees as `<option>` elements' },
     },
     async (_request, reply) => fragment(reply, renderOptions(await listCommittees(app.db))),
   );
@@ -160,6 +162,7 @@ export function registerSubmitFormRoutes(app: App): void {
         summary: `A fresh submit key as the form's hidden ${SUBMIT_KEY_FIELD} field (included into the form's page)`,
         tags,
       },
+      config: { htmlAnswer: 'A hidden `<input>` with the key' },
     },
     async (_request, reply) =>
       fragment(reply, `<input type="hidden" name="${SUBMIT_KEY_FIELD}" value="${escapeHtml(newKey())}">`),
@@ -201,6 +204,9 @@ export function registerSubmitFormRoutes(app: App): void {
           "ticket's share link, else the form again with the values typed (not the file) and the errors " +
           'beside them, with the status POST /tickets/submit would answer (400, 413, 415, 422, 429).',
         tags,
+      },
+      config: {
+        htmlAnswer: "The page with the ticket's share link (201), or the form again with its errors (4xx)",
       },
     },
     async (request, reply) => {
