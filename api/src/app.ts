@@ -9,6 +9,7 @@ import { registerDatabase } from './plugins/db';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandlers } from './plugins/errors';
 import { type OutboxOptions, registerOutbox } from './plugins/outbox';
+import { registerReplyMailbox } from './plugins/replyMailbox';
 import { registerPrivacyJob } from './plugins/privacy';
 import { registerSecurity } from './plugins/security';
 import { registerShutdown } from './plugins/shutdown';
@@ -101,9 +102,10 @@ export async function buildApp({ config, logDestination, clock = systemClock, ou
     registerShutdown(app);
     registerStrictBodies(app);
     await registerAuth(app, config);
-    registerOutbox(app, config, outbox);
+    await registerOutbox(app, config, outbox);
     registerSlaScheduler(app, config);
     registerTicketServices(app, config);
+    registerReplyMailbox(app, config);
     await registerPrivacyJob(app, config);
     await seedDemoDataIfAsked(app, config);
     // The OpenAPI page lists every call and field: off in production unless API_DOCS=true.

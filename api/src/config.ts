@@ -131,6 +131,18 @@ const envSchema = z
       .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
       .optional(),
     MAIL_FROM: z.string().default('Help Desk <helpdesk@localhost>'),
+    REPLY_ADDRESS: z
+      .string()
+      .regex(/^(?:[^<>]*<)?[A-Za-z0-9._%-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}>?$/, {
+        error: 'must be an email address without a + tag, e.g. help@example.org',
+      })
+      .optional(),
+    IMAP_URL: z
+      .string()
+      .regex(/^imaps?:\/\/[^/]+/, { error: 'must be an imap:// or imaps:// URL, e.g. imaps://user:password@host/INBOX' })
+      .optional(),
+    IMAP_PROCESSED_FOLDER: z.string().min(1).default('Processed'),
+    IMAP_POLL_MS: wholeNumber(100).default(60_000),
     OUTBOX_WORKER: optionalFlag,
     SLA_SCHEDULER: optionalFlag,
     SLA_TICK_MS: wholeNumber(1_000).default(60_000),
@@ -216,6 +228,14 @@ const envSchema = z
       /** The site's origin, for the links in the messages (the api never sees it otherwise). */
       publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      /**
+       * Replies by email (ADR 0059): the reply address every member email about a ticket carries
+       * (tagged per ticket), and the mailbox it is read from (none: replies go by the ticket's page).
+       */
+      replyAddress: env.REPLY_ADDRESS,
+      imap: env.IMAP_URL
+        ? { url: env.IMAP_URL, processedFolder: env.IMAP_PROCESSED_FOLDER, pollMs: env.IMAP_POLL_MS }
+        : undefined,
       /**
        * The SLA scheduler (docs/architecture.md#time-and-service-levels): whether this process ticks
        * (on unless turned off; off by default under NODE_ENV=test, where tests tick by hand) and how often.
@@ -337,6 +357,12 @@ export function loadConfig(
     problems.push(
       '  TRUST_PROXY: must not be true when NODE_ENV=production: any client could then forge its address ' +
         'in X-Forwarded-For and walk around every per-address limit. List the proxies instead (e.g. 127.0.0.1)',
+    );
+  }
+  if (setVariables.IMAP_URL && !setVariables.REPLY_ADDRESS) {
+    problems.push(
+      '  IMAP_URL: needs REPLY_ADDRESS, the address the mailbox receives (e.g. help@example.org): the replies ' +
+        'are recognised by its tagged forms',
     );
   }
   if (setVariables.RATE_LIMIT_STORE === 'redis' && !setVariables.REDIS_URL) {

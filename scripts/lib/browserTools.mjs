@@ -1,5 +1,5 @@
-// Chromium and nginx for the end-to-end tests: found, installed (as root on Debian), or named
-// exactly, never silently skipped.
+// Chromium and nginx for the end-to-end tests, and Dovecot's IMAP server for the tests of replies by
+// email: found, installed (as root on Debian), or named exactly, never silently skipped.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -16,12 +16,30 @@ function locate() {
   };
 }
 
+/** One apt-get at a time (dpkg has one lock), and its package lists read once per run. */
+let aptQueue = Promise.resolve();
+let listsRead = false;
+function aptInstall(packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const run = aptQueue.then(async () => {
+    if (!listsRead) await aptGet(['update', '-qq'], env);
+    listsRead = true;
+    await aptGet(['install', '-y', '-qq', ...packages], env);
+  });
+  aptQueue = run.catch(() => undefined);
+  return run;
+}
+
 const canInstall = () => process.getuid?.() === 0 && existsSync('/etc/debian_version') && which('apt-get');
 
 /** apt-get with its output kept, to print whole if it fails (lanes print theirs side by side). */
 function aptGet(args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn('apt-get', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Another apt (an install of this run, or the machine's own) may hold dpkg's lock: wait for it.
+    const child = spawn('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -51,12 +69,39 @@ export async function ensureBrowserTools() {
     );
   }
   console.log(`Installing ${missing.join(' and ')} from Debian's packages for the end-to-end tests…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await aptGet(['update', '-qq'], env);
-  await aptGet(['install', '-y', '-qq', ...missing], env);
+  await aptInstall(missing);
   found = locate();
   if (!found.chromium || !found.nginx)
     throw new Error('apt-get finished but chromium or nginx is still missing.');
   console.log(`Installed ${missing.join(' and ')}.`);
   return found;
+}
+
+/** Where Dovecot's server program is (DOVECOT_PATH, the PATH, or Debian's /usr/sbin/dovecot). */
+export function locateDovecot() {
+  return (
+    process.env.DOVECOT_PATH || which('dovecot') || (existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : null)
+  );
+}
+
+/**
+ * Resolves with the path of Dovecot (Debian's `dovecot-imapd`), installing it with apt-get when
+ * allowed. The api tests of replies by email start it themselves, on a free port with a config of
+ * their own in a temporary folder: the package's own service is never started or used.
+ */
+export async function ensureDovecot() {
+  const found = locateDovecot();
+  if (found) return found;
+  if (!canInstall()) {
+    throw new Error(
+      "The tests of replies by email need Dovecot's IMAP server. Install Debian's package " +
+        '(sudo apt-get install -y dovecot-imapd) or point DOVECOT_PATH at an existing dovecot binary.',
+    );
+  }
+  console.log("Installing dovecot-imapd from Debian's packages for the tests of replies by email…");
+  await aptInstall(['dovecot-imapd']);
+  const installed = locateDovecot();
+  if (!installed) throw new Error('apt-get finished but dovecot is still missing.');
+  console.log('Installed dovecot-imapd.');
+  return installed;
 }

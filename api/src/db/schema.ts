@@ -945,3 +945,43 @@ export const mfaRecoveryCodes = pgTable(
   },
   (table) => [uniqueIndex('mfa_recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
 );
+
+/** What became of an email to the reply mailbox (ADR 0059). */
+export const INBOUND_MAIL_OUTCOMES = [
+  'filed',
+  'no-tag',
+  'forged-tag',
+  'unknown-ticket',
+  'auto-reply',
+  'bounce',
+  'loop',
+  'empty',
+  'too-large',
+] as const;
+export type InboundMailOutcome = (typeof INBOUND_MAIL_OUTCOMES)[number];
+
+/**
+ * Each email the reply mailbox received (ADR 0059, migration 0023): known by a hash of its
+ * Message-ID (never the header itself, nor its sender or words), so a mail delivered twice, or
+ * fetched again after a crash, is handled once. `outcome` is `filed` (a member's reply, its history
+ * entry `commentId`) or why it made no entry.
+ */
+export const inboundMails = pgTable(
+  'inbound_mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    messageKey: text('message_key').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => ticketComments.id, { onDelete: 'set null' }),
+    outcome: text('outcome').$type<InboundMailOutcome>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('inbound_mails_message_key_idx').on(table.messageKey),
+    index('inbound_mails_ticket_idx').on(table.ticketId),
+    check(
+      'inbound_mails_outcome_check',
+      sql`${table.outcome} in (${sql.raw(INBOUND_MAIL_OUTCOMES.map((outcome) => `'${outcome}'`).join(', '))})`,
+    ),
+  ],
+);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageChannel } from 'shared-contracts/contracts';
 import type { Config } from '../config';
 import type { Clock } from '../services/clock';
+import { ReplyAddresses } from '../services/mail/replyAddresses';
 import { type Channel, unconfiguredChannel } from '../services/outbox/channels/channel';
 import { EmailChannel } from '../services/outbox/channels/email';
 import { Msg91SmsChannel, WhatsAppChannel } from '../services/outbox/channels/phone';
@@ -9,6 +10,7 @@ import { prepareMemberLink } from '../services/outbox/memberLinks';
 import { onMessagesQueued } from '../services/outbox/outboxSignal';
 import { releaseHeld, releaseLeases } from '../services/outbox/outboxStore';
 import { type AfterClaimHook, OutboxWorker } from '../services/outbox/worker';
+import { resolveTokenSecret } from '../services/tokenSecret';
 import { Notifier } from '../services/workflow/notifications';
 
 declare module 'fastify' {
@@ -23,6 +25,8 @@ declare module 'fastify' {
       /** What /api/health says about email: sent over SMTP, or held for want of SMTP_URL. */
       emailState: 'smtp' | 'held';
     };
+    /** The tickets' reply addresses (REPLY_ADDRESS, ADR 0059), or null when replies go by the page only. */
+    replyAddresses: ReplyAddresses | null;
   }
 }
 
@@ -30,7 +34,10 @@ export const SMTP_MISSING =
   'SMTP_URL is not set: emails are kept as held in the outbox, not sent (set SMTP_URL and MAIL_FROM, api/README.md)';
 
 /** The channels this configuration can send on; the others hold their messages. */
-export function buildChannels(config: Config): Record<MessageChannel, Channel> {
+export function buildChannels(
+  config: Config,
+  replyAddresses: ReplyAddresses | null = null,
+): Record<MessageChannel, Channel> {
   // Each step of a send must end well inside the lease, so no second worker takes it meanwhile.
   const timeoutMs = Math.max(1_000, Math.floor(config.outbox.leaseMs / 4));
   const phone = { countryCode: config.phoneCountryCode, publicUrl: config.publicUrl, timeoutMs };
@@ -42,6 +49,7 @@ export function buildChannels(config: Config): Record<MessageChannel, Channel> {
           publicUrl: config.publicUrl,
           timeoutMs,
           maxConnections: config.outbox.concurrency,
+          replyAddresses,
         })
       : unconfiguredChannel('email', SMTP_MISSING),
     sms: config.sms
@@ -76,8 +84,17 @@ export interface OutboxOptions {
  * The outbox (ADR 0026): the notifier the services write messages with, and this process's worker,
  * started when the app is ready and stopped (its batch marked) when it closes.
  */
-export function registerOutbox(app: FastifyInstance, config: Config, options: OutboxOptions = {}): void {
-  const channels = buildChannels(config);
+export async function registerOutbox(
+  app: FastifyInstance,
+  config: Config,
+  options: OutboxOptions = {},
+): Promise<void> {
+  // The reply address is signed under the api's secret, the same on every instance (ADR 0059).
+  const replyAddresses = config.replyAddress
+    ? new ReplyAddresses((await resolveTokenSecret(app.db, config.tokenSecret)).secret, config.replyAddress)
+    : null;
+  app.decorate('replyAddresses', replyAddresses);
+  const channels = buildChannels(config, replyAddresses);
   const worker = new OutboxWorker(
     app.db,
     app.clock,

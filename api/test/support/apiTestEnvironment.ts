@@ -3,12 +3,13 @@ import { TestEnvironment } from 'jest-environment-node';
 // Packages jest cannot load inside its sandbox on node 20 (they need --experimental-vm-modules or
 // require() of ESM, which plain node has): PGlite loads its wasm and node's fs with dynamic import();
 // swagger-ui's static file server and fastify.inject (cookie, set-cookie-parser) require() packages
-// that are ESM only. Keep in step with the mocks in testApp.ts.
+// that are ESM only; email-reply-parser (replies by email) is ESM only. Keep in step with the mocks in testApp.ts.
 const packagesLoadedOutsideSandbox = [
   '@electric-sql/pglite',
   '@fastify/swagger-ui',
   'cookie',
   'set-cookie-parser',
+  'email-reply-parser',
 ];
 
 /**

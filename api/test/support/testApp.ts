@@ -9,6 +9,7 @@ jest.mock('@electric-sql/pglite', () => loadedOutsideSandbox('@electric-sql/pgli
 jest.mock('@fastify/swagger-ui', () => loadedOutsideSandbox('@fastify/swagger-ui'));
 jest.mock('cookie', () => loadedOutsideSandbox('cookie'));
 jest.mock('set-cookie-parser', () => loadedOutsideSandbox('set-cookie-parser'));
+jest.mock('email-reply-parser', () => loadedOutsideSandbox('email-reply-parser'));
 
 function loadedOutsideSandbox(name: string): unknown {
   const loaded = (globalThis as { __loadedOutsideSandbox?: Record<string, unknown> }).__loadedOutsideSandbox;

@@ -10,7 +10,7 @@
 
 import { eq } from 'drizzle-orm';
 import type { CommentVisibility, TicketComment } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, Writer } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { attachments, cities, tickets, users } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../audit';
@@ -65,6 +65,11 @@ export async function addReply(
   input: ReplyInput,
   /** Who replied, for the audit trail: its row is written in the reply's transaction. */
   auditActor?: AuditActor,
+  /**
+   * A step of the reply's own transaction, after its entry is written (a reply by email records its
+   * mail as handled there, ADR 0059); throwing undoes the reply and removes its file.
+   */
+  alsoInTransaction?: (tx: Writer, entryId: number) => Promise<void>,
 ): Promise<TicketComment> {
   const byMember = author.audience === 'member';
   // A member's reply is public whatever they sent; staff choose, public by default.
@@ -103,6 +108,7 @@ export async function addReply(
         file = stored ?? null;
       }
       await notifier.replied(tx, { ticketId, ticket, authorName, byMember, visibility, text: input.text });
+      await alsoInTransaction?.(tx, row.id);
       if (auditActor) {
         await recordAudit(tx, {
           actor: auditActor,

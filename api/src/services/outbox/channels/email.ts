@@ -1,9 +1,12 @@
 /**
  * Email over SMTP with nodemailer (`SMTP_URL`, `MAIL_FROM`; ADR 0026). The outbox id is the
  * Message-ID (`<outbox-{id}@{host of MAIL_FROM}>`), so a message sent twice after a crash is one
- * message to the receiver. Members' emails carry `List-Unsubscribe`.
+ * message to the receiver. Members' emails carry `List-Unsubscribe`, and those about a ticket its
+ * reply address when REPLY_ADDRESS is set (ADR 0059). Every email says it was sent automatically
+ * (`Auto-Submitted`, RFC 3834), so a member's autoresponder does not answer it.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { ReplyAddresses } from '../../mail/replyAddresses';
 import { renderEmail } from '../templates';
 import { type Channel, type OutgoingMessage, PermanentSendError } from './channel';
 
@@ -16,6 +19,8 @@ export interface EmailSettings {
   timeoutMs: number;
   /** Connections kept open to the server (the worker's concurrency). */
   maxConnections: number;
+  /** REPLY_ADDRESS: a member's email about a ticket answers to the ticket's tagged address (ADR 0059). */
+  replyAddresses?: ReplyAddresses | null;
 }
 
 /** The domain of an address (`Help Desk <help@example.org>` → `example.org`). */
@@ -54,7 +59,14 @@ export class EmailChannel implements Channel {
   async send(message: OutgoingMessage): Promise<void> {
     const content = renderEmail(message.template, message.locale, message.params, this.settings.publicUrl);
     const from = this.settings.mailFrom;
-    const headers: Record<string, string> = { 'X-Helpdesk-Outbox-Id': String(message.id) };
+    const headers: Record<string, string> = {
+      'X-Helpdesk-Outbox-Id': String(message.id),
+      'Auto-Submitted': 'auto-generated',
+    };
+    const replyTo =
+      content.toMember && message.ticketId !== null && this.settings.replyAddresses
+        ? this.settings.replyAddresses.forTicket(message.ticketId)
+        : undefined;
     if (content.toMember) {
       // RFC 2369: a way to ask not to be written to; the association's mailbox reads it.
       headers['List-Unsubscribe'] = `<mailto:${addressOf(from)}?subject=unsubscribe>`;
@@ -67,6 +79,7 @@ export class EmailChannel implements Channel {
         text: content.text,
         html: content.html,
         messageId: messageIdOf(message.id, from),
+        ...(replyTo ? { replyTo } : {}),
         headers,
       });
     } catch (error) {
