@@ -19,7 +19,7 @@ import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT } from './lib/apps.mjs';
-import { ensureBrowserTools } from './lib/browserTools.mjs';
+import { ensureBrowserTools, ensureDovecot } from './lib/browserTools.mjs';
 import { requireNode24 } from './lib/nodeVersion.mjs';
 
 requireNode24();
@@ -90,8 +90,14 @@ function finish(ok) {
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
-// Chromium and nginx are for the fault suite and the browser suite only: when they are missing
-// (a fresh machine, as root on Debian) their install runs beside the lanes that need neither.
+// Dovecot is for the tests of replies by email (api, faults, browser); Chromium and nginx for the
+// fault suite and the browser suite only. When they are missing (a fresh machine, as root on
+// Debian) their install runs beside the lanes that need none of them, Dovecot's first (it is small;
+// apt-get runs one install at a time).
+const dovecot = ensureDovecot().catch((error) => {
+  console.error(error.message);
+  return null;
+});
 const browserTools = ensureBrowserTools().catch((error) => {
   console.error(error.message);
   return null;
@@ -138,6 +144,9 @@ const typed = settle(lane('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfi
 
 await typed;
 settle(jestLane('unit and component tests', ['unit'], ['--coverage']));
+// Without Dovecot the tests of replies by email fail, saying why (the other api tests still run).
+const dovecotPath = await dovecot;
+const withDovecot = dovecotPath ? { DOVECOT_PATH: dovecotPath } : {};
 // --forceExit: some api test leaves a handle open after its last test (not found yet); without
 // it jest would wait forever instead of reporting.
 settle(
@@ -146,6 +155,7 @@ settle(
     ['api'],
     // Two workers: a test mostly waits on its database, so two files keep a core busy together.
     ['--maxWorkers=2', '--forceExit'],
+    withDovecot,
   ),
 );
 const tools = await browserTools;
@@ -156,7 +166,7 @@ if (tools) {
       ['faults'],
       // Each file starts servers of its own on free ports: two workers wait on them side by side.
       ['--maxWorkers=2', '--forceExit'],
-      { NGINX_PATH: tools.nginx },
+      { NGINX_PATH: tools.nginx, ...withDovecot },
     ),
   );
   await built;
@@ -166,7 +176,7 @@ if (tools) {
       ['e2e'],
       // Two workers, each against a stack of its own (E2E_STACKS, e2e/support/paths.ts).
       ['--maxWorkers=2', '--forceExit'],
-      { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx, E2E_STACKS: '2' },
+      { CHROMIUM_PATH: tools.chromium, NGINX_PATH: tools.nginx, E2E_STACKS: '2', ...withDovecot },
     ),
   );
 } else {

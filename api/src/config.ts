@@ -139,7 +139,9 @@ const envSchema = z
       .optional(),
     IMAP_URL: z
       .string()
-      .regex(/^imaps?:\/\/[^/]+/, { error: 'must be an imap:// or imaps:// URL, e.g. imaps://user:password@host/INBOX' })
+      .regex(/^imaps?:\/\/[^/]+/, {
+        error: 'must be an imap:// or imaps:// URL, e.g. imaps://user:password@host/INBOX',
+      })
       .optional(),
     IMAP_PROCESSED_FOLDER: z.string().min(1).default('Processed'),
     IMAP_POLL_MS: wholeNumber(100).default(60_000),

@@ -98,9 +98,8 @@ describe.each(databaseKinds)('replies by email through Dovecot on %s', (kind) =>
   });
 
   const history = async (ticketId: number) =>
-    (
-      await app.inject({ url: `/api/tickets/${ticketId}/history`, headers: bearer(presidentToken) })
-    ).json().history as Entry[];
+    (await app.inject({ url: `/api/tickets/${ticketId}/history`, headers: bearer(presidentToken) })).json()
+      .history as Entry[];
 
   it("files the member's answer to the confirmation email once, and nothing else", async () => {
     const fields = submitFields(refs);
@@ -127,7 +126,10 @@ describe.each(databaseKinds)('replies by email through Dovecot on %s', (kind) =>
       { raw: await mail(reply), outcome: 'filed' },
       // The same mail delivered again (the same Message-ID): handled once.
       { raw: await mail(reply), outcome: 'filed' },
-      { raw: await mail({ ...reply, to: forgedTo, messageId: `<forged-${ticketId}@x.example>` }), outcome: 'forged-tag' },
+      {
+        raw: await mail({ ...reply, to: forgedTo, messageId: `<forged-${ticketId}@x.example>` }),
+        outcome: 'forged-tag',
+      },
       {
         raw: await mail({
           ...reply,
@@ -189,9 +191,12 @@ describe.each(databaseKinds)('replies by email through Dovecot on %s', (kind) =>
 
     // The holder (the city president) is told of the member's reply, through the outbox.
     const told = await app.db.select().from(outbox).where(eq(outbox.ticketId, ticketId));
-    expect(told.filter((row) => row.event === 'ticket.replied' && row.template === 'ticketRepliedStaff')).toHaveLength(1);
+    expect(
+      told.filter((row) => row.event === 'ticket.replied' && row.template === 'ticketRepliedStaff'),
+    ).toHaveLength(1);
     await sink.waitFor(
-      (email) => email.subject === `The member replied on ticket #${ticketId}` && email.to.includes(PUNE_PRESIDENT),
+      (email) =>
+        email.subject === `The member replied on ticket #${ticketId}` && email.to.includes(PUNE_PRESIDENT),
     );
   });
 });

@@ -80,7 +80,9 @@ export async function ensureBrowserTools() {
 /** Where Dovecot's server program is (DOVECOT_PATH, the PATH, or Debian's /usr/sbin/dovecot). */
 export function locateDovecot() {
   return (
-    process.env.DOVECOT_PATH || which('dovecot') || (existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : null)
+    process.env.DOVECOT_PATH ||
+    which('dovecot') ||
+    (existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : null)
   );
 }
 

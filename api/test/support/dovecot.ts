@@ -35,7 +35,9 @@ function which(command: string): string | null {
 /** Dovecot's server program, or an error saying how to get it. */
 export function dovecotPath(): string {
   const found =
-    process.env.DOVECOT_PATH || which('dovecot') || (existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : null);
+    process.env.DOVECOT_PATH ||
+    which('dovecot') ||
+    (existsSync('/usr/sbin/dovecot') ? '/usr/sbin/dovecot' : null);
   if (!found) {
     throw new Error(
       "These tests need Dovecot's IMAP server: `npm test` installs it as root on Debian; else " +
@@ -126,7 +128,8 @@ service anvil {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  const urlFor = (user: string) => `imap://${encodeURIComponent(user)}:${IMAP_PASSWORD}@127.0.0.1:${port}/INBOX`;
+  const urlFor = (user: string) =>
+    `imap://${encodeURIComponent(user)}:${IMAP_PASSWORD}@127.0.0.1:${port}/INBOX`;
   const client = async (user: string) => {
     const imap = new ImapFlow({
       host: '127.0.0.1',

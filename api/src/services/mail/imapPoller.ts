@@ -53,9 +53,6 @@ export class ImapPoller {
   private stopped = true;
   private loopDone: Promise<void> | undefined;
   private wake: (() => void) | undefined;
-  private client: ImapFlow | undefined;
-  /** Called after each mail is filed and before it is moved (tests watch the order). */
-  onFiled?: (filed: FiledMail) => void;
 
   constructor(
     private readonly settings: ImapSettings,
@@ -109,11 +106,12 @@ export class ImapPoller {
       auth: { user: endpoint.user, pass: endpoint.pass },
       logger: false,
     });
-    this.client = client;
     // A new mail while idle, or the connection gone: look (or reconnect) now.
     client.on('exists', () => this.wake?.());
     client.on('close', () => this.wake?.());
-    client.on('error', (error: unknown) => this.log.warn({ err: error }, 'the reply mailbox connection failed'));
+    client.on('error', (error: unknown) =>
+      this.log.warn({ err: error }, 'the reply mailbox connection failed'),
+    );
     await client.connect();
     try {
       await this.ensureFolder(client);
@@ -127,7 +125,6 @@ export class ImapPoller {
         lock.release();
       }
     } finally {
-      this.client = undefined;
       await client.logout().catch(() => client.close());
     }
   }
@@ -148,7 +145,6 @@ export class ImapPoller {
       const head = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
       if (!head) continue;
       const filed = await this.fileOne(client, uid, head);
-      this.onFiled?.(filed);
       report.push(filed);
       // Moved only now: what it made is committed, with the record of its Message-ID.
       await client.messageMove(String(uid), this.settings.processedFolder, { uid: true });
@@ -165,7 +161,8 @@ export class ImapPoller {
       return this.filer.refuseTooLarge(head.envelope?.messageId, null);
     }
     const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-    if (!message || !message.source) throw new Error(`mail ${uid} could not be read`);
-    return this.filer.file(message.source);
+    const source = message ? message.source : undefined;
+    if (!source) throw new Error(`mail ${uid} could not be read`);
+    return this.filer.file(source);
   }
 }

@@ -87,12 +87,17 @@ export class ReplyFiler {
     if (await this.handled(key)) return { outcome: 'filed', ticketId: null, duplicate: true };
     const verdict = classifyMail(mail, this.deps.addresses, this.deps.mailFrom);
     if (verdict.kind === 'refused') {
-      const ticketId = verdict.ticketId !== undefined && (await this.ticketExists(verdict.ticketId)) ? verdict.ticketId : null;
+      const ticketId =
+        verdict.ticketId !== undefined && (await this.ticketExists(verdict.ticketId))
+          ? verdict.ticketId
+          : null;
       const fresh = await this.record(this.deps.db, key, verdict.outcome, ticketId);
       return { outcome: verdict.outcome, ticketId, duplicate: !fresh };
     }
     const ticketId = verdict.tag.ticketId;
-    const opened = (await this.isOpenTicket(ticketId)) ? await openReplyGate(this.deps.db, ticketId) : undefined;
+    const opened = (await this.isOpenTicket(ticketId))
+      ? await openReplyGate(this.deps.db, ticketId)
+      : undefined;
     if (!opened) {
       const fresh = await this.record(this.deps.db, key, 'unknown-ticket', null);
       return { outcome: 'unknown-ticket', ticketId: null, duplicate: !fresh };
@@ -127,7 +132,9 @@ export class ReplyFiler {
   /** A ticket that takes replies: it exists and its member's data was not erased. */
   private async isOpenTicket(id: number): Promise<boolean> {
     const [row] = rowsOf<{ open: boolean }>(
-      await this.deps.db.execute(sql`select ${tickets.erasedAt} is null as open from ${tickets} where ${tickets.id} = ${id}`),
+      await this.deps.db.execute(
+        sql`select ${tickets.erasedAt} is null as open from ${tickets} where ${tickets.id} = ${id}`,
+      ),
     );
     return row?.open === true;
   }
