@@ -150,6 +150,7 @@ describe('the api while its PostgreSQL restarts', () => {
         status: 'unavailable',
         database: { kind: 'postgres', reachable: false },
         email: 'held',
+        replica: { state: 'off', lagMs: null },
       });
       expect(outage.list.status).toBe(503);
       expect(outage.list.headers.get('retry-after')).toBe('5');

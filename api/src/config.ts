@@ -83,6 +83,11 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })
       .optional(),
     DATABASE_POOL_MAX: wholeNumber(1, 1000).default(10),
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })
+      .optional(),
+    REPLICA_MAX_LAG_MS: wholeNumber(100, 3_600_000).default(5_000),
     DATA_DIR: z.string().default(path.join(repoDir, 'data')),
     UPLOAD_DIR: z.string().optional(),
     BODY_LIMIT_BYTES: wholeNumber(1).default(MIB),
@@ -185,6 +190,10 @@ const envSchema = z
       port: env.PORT,
       databaseUrl: env.DATABASE_URL,
       databasePoolMax: env.DATABASE_POOL_MAX,
+      /** A streaming replica of DATABASE_URL for reports, exports and searches (ADR 0077). */
+      replica: env.DATABASE_REPLICA_URL
+        ? { url: env.DATABASE_REPLICA_URL, maxLagMs: env.REPLICA_MAX_LAG_MS }
+        : undefined,
       dataDir,
       uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
@@ -353,6 +362,11 @@ export function loadConfig(
     problems.push(
       '  DATABASE_URL: is required when NODE_ENV=production: the embedded database (PGlite) does not ' +
         'survive a power cut and allows one api process. Point it at PostgreSQL',
+    );
+  }
+  if (setVariables.DATABASE_REPLICA_URL && !setVariables.DATABASE_URL) {
+    problems.push(
+      '  DATABASE_REPLICA_URL: needs DATABASE_URL: a replica reads for a PostgreSQL primary, not for PGlite',
     );
   }
   if (production && setVariables.TRUST_PROXY === 'true') {

@@ -15,7 +15,12 @@ describe.each(databaseKinds)('health on %s', (kind) => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: { kind, reachable: true }, email: 'held' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { kind, reachable: true },
+      email: 'held',
+      replica: { state: 'off', lagMs: null },
+    });
   });
 
   it('answers 503 with reachable false when the database does not answer', async () => {
@@ -29,6 +34,7 @@ describe.each(databaseKinds)('health on %s', (kind) => {
       status: 'unavailable',
       database: { kind, reachable: false },
       email: 'held',
+      replica: { state: 'off', lagMs: null },
     });
     ping.mockRestore();
   });

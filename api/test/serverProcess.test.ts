@@ -73,6 +73,7 @@ describe('api processes on one PGlite folder', () => {
         status: 'ok',
         database: { kind: 'pglite', reachable: true },
         email: 'held',
+        replica: { state: 'off', lagMs: null },
       });
       expect(readFileSync(lockPath(), 'utf8')).toBe(String(next.child.pid));
     },

@@ -51,12 +51,23 @@ export interface PostgresCluster {
   bin: string;
   /** pg_ctl stop -m fast: sessions are terminated (57P01), as in a restart or a failover. */
   stop(): Promise<void>;
+  /** The server's log so far (to say why something did not start). */
+  log(): string;
   start(): Promise<void>;
   /** Stops the server and removes its folder. */
   destroy(): Promise<void>;
 }
 
-export async function createCluster(): Promise<PostgresCluster> {
+/**
+ * A new server: initdb'ed, or (`standbyOf`) a streaming replica of another made by pg_basebackup
+ * (`-R`: it starts as a hot standby that follows the primary over the replication protocol, which
+ * initdb's trust rules allow from 127.0.0.1).
+ */
+export async function createCluster({
+  standbyOf,
+}: {
+  standbyOf?: PostgresCluster;
+} = {}): Promise<PostgresCluster> {
   const bin = binFolder();
   const user = serverUser();
   const root = mkdtempSync(path.join(os.tmpdir(), 'helpdesk-faults-pg-'));
@@ -89,17 +100,34 @@ export async function createCluster(): Promise<PostgresCluster> {
       });
     });
 
-  await run('initdb', [
-    '-D',
-    dataDir,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '--no-sync',
-  ]);
+  if (standbyOf) {
+    await run('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(standbyOf.port),
+      '-U',
+      'postgres',
+      '-D',
+      dataDir,
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+    ]);
+  } else {
+    await run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
+  }
   const options = [
     `-p ${port}`,
     `-k ${socketDir}`,
@@ -126,6 +154,7 @@ export async function createCluster(): Promise<PostgresCluster> {
         await client.end();
       }
     },
+    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
     async stop() {
       await stop();
       running = false;

@@ -19,6 +19,11 @@ interface PostgresOptions {
   poolMax: number;
   /** A pooled connection failed (server restart, network): report it; the pool replaces it. */
   onConnectionError(error: Error): void;
+  /**
+   * Apply pending migrations before answering (default). Off for a read replica: it is read-only
+   * and receives the primary's migrations through replication.
+   */
+  migrations?: boolean;
 }
 
 /**
@@ -99,8 +104,13 @@ function statementName(text: string): string | undefined {
  */
 export const SESSION_OPTIONS = '-c jit_above_cost=1000000';
 
-/** Connects a pool to DATABASE_URL and applies pending migrations. */
-export async function openPostgres({ url, poolMax, onConnectionError }: PostgresOptions): Promise<Database> {
+/** Connects a pool to DATABASE_URL and applies pending migrations (unless told not to). */
+export async function openPostgres({
+  url,
+  poolMax,
+  onConnectionError,
+  migrations = true,
+}: PostgresOptions): Promise<Database> {
   const pool = new ResilientPool(
     {
       connectionString: url,
@@ -111,7 +121,7 @@ export async function openPostgres({ url, poolMax, onConnectionError }: Postgres
     onConnectionError,
   );
   try {
-    await migrateOnce(pool, url);
+    if (migrations) await migrateOnce(pool, url);
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;

@@ -10,6 +10,14 @@ const healthSchema = z.object({
   }),
   /** `held`: no SMTP_URL, emails are kept in the outbox and not sent. */
   email: z.enum(['smtp', 'held']),
+  /**
+   * The read replica (DATABASE_REPLICA_URL): `off` when none is set; `lagging` or `down` while its
+   * reads go to the primary (the api still answers every call: the status stays ok).
+   */
+  replica: z.object({
+    state: z.enum(['off', 'ok', 'lagging', 'down']),
+    lagMs: z.number().int().nullable(),
+  }),
 });
 
 /** Liveness and database reachability, for load balancers and scripts that wait for the api. */
@@ -28,21 +36,27 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const email = app.outbox.emailState;
+      const replica = app.replicaReads.health();
       try {
         await app.pingDatabase();
         if (app.shuttingDown) {
           // Draining after SIGTERM: a balancer that checks health sends no new requests here.
           return reply
             .code(503)
-            .send({ status: 'shutting-down', database: { kind: app.dbKind, reachable: true }, email });
+            .send({
+              status: 'shutting-down',
+              database: { kind: app.dbKind, reachable: true },
+              email,
+              replica,
+            });
         }
-        return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true }, email };
+        return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true }, email, replica };
       } catch (error) {
         request.log.warn({ err: error }, 'database ping failed');
         return reply
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false }, email });
+          .send({ status: 'unavailable', database: { kind: app.dbKind, reachable: false }, email, replica });
       }
     },
   );

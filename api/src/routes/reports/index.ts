@@ -2,6 +2,7 @@
  * Reports and the chapter league table (docs/architecture.md#reports, ADR 0040): the summary and
  * the time series (admin and the association president of every chapter, a city role of its own),
  * the league of a month (admin and the association president), and each as a streamed CSV file.
+ * All of them read the replica when there is one that has every write (ADR 0077).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -59,7 +60,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const filter = resolveFilter(currentUserOf(request), request.query, now);
       reply.header('cache-control', 'no-store');
-      return reportSummary(app.db, filter, now);
+      return app.replicaReads.read(({ db }) => reportSummary(db, filter, now));
     },
   );
 
@@ -79,7 +80,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const filter = resolveFilter(currentUserOf(request), request.query, app.clock.now());
       reply.header('cache-control', 'no-store');
-      return reportTimeseries(app.db, filter, request.query.interval ?? 'day');
+      return app.replicaReads.read(({ db }) => reportTimeseries(db, filter, request.query.interval ?? 'day'));
     },
   );
 
@@ -100,7 +101,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return league(app.db, request.query.month, app.clock.now());
+      return app.replicaReads.read(({ db }) => league(db, request.query.month, app.clock.now()));
     },
   );
 
@@ -137,14 +138,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.kind === 'league') {
         if (!(LEAGUE_ROLES as readonly string[]).includes(user.role)) throw new HttpError(403, LEAGUE_ONLY);
         const month = query.month ?? currentMonth(now);
-        return send(`league-${month}`, leagueCsv(await league(app.db, month, now), locale));
+        const rows = await app.replicaReads.read(({ db }) => league(db, month, now));
+        return send(`league-${month}`, leagueCsv(rows, locale));
       }
       const filter = resolveFilter(user, query, now);
       const name = (kind: ReportExportKind) => `${kind}-${filter.range.from}-${filter.range.to}`;
       if (query.kind === 'tickets') {
-        return send(name('tickets'), ticketsCsvStream(app.runSql, user, filter, query, locale, now));
+        // Each batch's statement falls back to the primary on its own if the replica fails mid-file.
+        const { runSql } = await app.replicaReads.target();
+        return send(name('tickets'), ticketsCsvStream(runSql, user, filter, query, locale, now));
       }
-      const summary = await reportSummary(app.db, filter, now);
+      const summary = await app.replicaReads.read(({ db }) => reportSummary(db, filter, now));
       const tables = {
         summary: summaryCsv,
         committees: committeesCsv,

@@ -11,6 +11,7 @@ import {
   ticketStatsQuerySchema,
   ticketStatsSchema,
 } from 'shared-contracts/contracts';
+import type { RunSql } from '../../db/database';
 import { invalidSession, tokenClaimsOf } from '../../plugins/auth';
 import { listStaffTicketsJson, STAFF_LISTINGS, type StaffListingName } from '../../services/tickets/listing';
 import { cityStatsStatement, statsJson, ticketStatsStatement } from '../../services/tickets/stats';
@@ -87,13 +88,14 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       // and the zod serializer by api/test/tickets-listing-json.test.ts): a string with a JSON content
       // type is sent as it is.
       async (request, reply) => {
-        const body = await listStaffTicketsJson(
-          app.runSql,
-          tokenClaimsOf(request),
-          listing,
-          request.query,
-          app.clock.now(),
-        );
+        const claims = tokenClaimsOf(request);
+        const now = app.clock.now();
+        const list = (runSql: RunSql) => listStaffTicketsJson(runSql, claims, listing, request.query, now);
+        // A search reads the replica when there is one with every write (ADR 0077); a plain list,
+        // the dashboard's everyday call, stays on the primary, which answers it from its index alone.
+        const body = request.query.q?.trim()
+          ? await app.replicaReads.read(({ runSql }) => list(runSql))
+          : await list(app.runSql);
         if (body === null) throw invalidSession();
         // The type provider expects the answer as an object; this one is its JSON already.
         return reply.type(JSON_TYPE).send(body as unknown as TicketListResponse);
