@@ -185,6 +185,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/srv/helpdesk' }).uploadDir).toBe('/srv/helpdesk/uploads');
   });
 
+  it('reads a replica for a PostgreSQL primary only', () => {
+    expect(loadConfig({}).replica).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/hd', DATABASE_REPLICA_URL: 'postgres://replica/hd' }).replica,
+    ).toEqual({ url: 'postgres://replica/hd', maxLagMs: 5_000 });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://db/hd',
+        DATABASE_REPLICA_URL: 'postgres://replica/hd',
+        REPLICA_MAX_LAG_MS: '800',
+      }).replica?.maxLagMs,
+    ).toBe(800);
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica/hd' })).toThrow(
+      'DATABASE_REPLICA_URL: needs DATABASE_URL',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/hd', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(
+      'DATABASE_REPLICA_URL: must be a postgres:// or postgresql:// connection URL',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 4000 });
   });
