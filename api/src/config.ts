@@ -93,6 +93,10 @@ const envSchema = z
     BODY_LIMIT_BYTES: wholeNumber(1).default(MIB),
     RATE_LIMIT_MAX: wholeNumber(1).default(300),
     RATE_LIMIT_WINDOW_MS: wholeNumber(1).default(60_000),
+    /** Requests one API token may make per RATE_LIMIT_WINDOW_MS (ADR 0063). */
+    API_TOKEN_RATE_LIMIT_MAX: wholeNumber(1).default(600),
+    /** Hosts or addresses webhooks may reach although private or loopback (comma-separated; ADR 0064). */
+    WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
     REDIS_URL: z
@@ -200,6 +204,7 @@ const envSchema = z
       rateLimit: {
         max: env.RATE_LIMIT_MAX,
         windowMs: env.RATE_LIMIT_WINDOW_MS,
+        apiTokenMax: env.API_TOKEN_RATE_LIMIT_MAX,
         // Shared by every instance unless there can be only one (PGlite: one process per folder).
         store: env.RATE_LIMIT_STORE ?? (env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'database' : 'memory'),
       },
@@ -238,6 +243,9 @@ const envSchema = z
       uploadSweepGraceMs: env.UPLOAD_SWEEP_GRACE_MS,
       /** The site's origin, for the links in the messages (the api never sees it otherwise). */
       publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
       /**
        * Replies by email (ADR 0059): the reply address every member email about a ticket carries

@@ -20,6 +20,7 @@ import {
   ALERT_LEVELS,
   type AlertLevel,
   type Assignee,
+  type AuditTargetType,
   type ChapterCalendar,
   type HistoryKind,
   ROLES,
@@ -480,11 +481,14 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A webhook delivery's last answer from the receiver (ADR 0064): `HTTP 200`, a refusal. */
+    answer: text('answer'),
     createdAt: createdAt(),
   },
   (table) => [
     check('outbox_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'held')`),
-    check('outbox_channel_check', sql`${table.channel} in ('email', 'sms', 'whatsapp')`),
+    check('outbox_channel_check', sql`${table.channel} in ('email', 'sms', 'whatsapp', 'webhook')`),
+    index('outbox_webhook_idx').on(table.recipient, table.id).where(sql`${table.channel} = 'webhook'`),
     // The worker's claim: the due queued rows, oldest first.
     index('outbox_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'queued'`),
     index('outbox_ticket_idx').on(table.ticketId, table.id),
@@ -510,7 +514,7 @@ export const auditLog = pgTable(
     actorKey: text('actor_key'),
     clientAddress: text('client_address'),
     action: text('action').notNull(),
-    targetType: text('target_type').$type<'ticket' | 'user'>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
     targetId: integer('target_id').notNull(),
     /** A short JSON object: what changed (field names, never the values of secrets). */
     detail: text('detail'),
@@ -985,3 +989,33 @@ export const inboundMails = pgTable(
     ),
   ],
 );
+/**
+ * API tokens (ADR 0063): another system's access, created by an admin with scopes, an optional
+ * city and expiry. Only the sha256 of the secret is kept; a revoked or expired token stops at once.
+ */
+export const apiTokens = pgTable('api_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  scopes: text('scopes').array().notNull(),
+  cityId: integer('city_id').references(() => cities.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Webhooks (ADR 0064): an HTTPS endpoint and the events it wants; deliveries are outbox rows of the
+ * channel `webhook`, signed per Standard Webhooks with the secret (sealed with the api's key).
+ */
+export const webhooks = pgTable('webhooks', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});

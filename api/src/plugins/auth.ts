@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Role } from 'shared-contracts/contracts';
+import { API_SCOPES, type ApiScope, type Role } from 'shared-contracts/contracts';
 import type { Config } from '../config';
-import { HttpError } from '../httpError';
+import { HttpError, tooManyRequests } from '../httpError';
+import { tagOf } from '../routes/operations';
+import { recordAudit } from '../services/audit';
+import { type ApiTokenCaller, findLiveApiToken, isApiToken } from '../services/integrations/apiTokens';
 import { MfaChallenges, MfaService, SecretSealer } from '../services/mfa';
 import { makeDummyHash } from '../services/passwords';
 import {
@@ -44,6 +47,12 @@ declare module 'fastify' {
      * session is no longer valid, else 403).
      */
     requireToken(...roles: Role[]): onRequestAsyncHookHandler[];
+    /**
+     * onRequest hooks of a route other systems may call with an API token holding `scope` (ADR
+     * 0063): such a token is checked (live, in scope, within its rate limit), its use audited, and
+     * `request.apiToken` set; any other bearer goes through `staff` (requireUser or requireToken).
+     */
+    allowApiToken(scope: ApiScope, staff: onRequestAsyncHookHandler[]): onRequestAsyncHookHandler[];
   }
   interface FastifyRequest {
     /** The signed-in user (set by requireUser), read from the database on every request. */
@@ -52,6 +61,8 @@ declare module 'fastify' {
     tokenClaims: SessionClaims | null;
     /** The claims of the token of a request that passed requireUser (its session id: sign-out, /profile). */
     sessionClaims: TokenClaims | null;
+    /** The caller of an API token on a route that allows it (set by allowApiToken). */
+    apiToken: ApiTokenCaller | null;
   }
 }
 
@@ -79,6 +90,24 @@ const BEARER = /^Bearer +([A-Za-z0-9_.~+/-]+=*) *$/i;
 
 function unauthorized(message: string): HttpError {
   return new HttpError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/**
+ * The scope a route needs of an API token, as named in a refusal: its resource (the operation's
+ * tag) and whether it reads or writes; null when no scope opens it.
+ */
+export function scopeOfRoute(method: string, url: string): ApiScope | null {
+  const scope = `${tagOf(url)}:${method === 'GET' || method === 'HEAD' ? 'read' : 'write'}`;
+  return (API_SCOPES as readonly string[]).includes(scope) ? (scope as ApiScope) : null;
+}
+
+/**
+ * 403 for an API token on a route its scopes do not open (ADR 0063): `scope` is what the route
+ * needs; `held` whether the token has it (the route is then one no API token may call).
+ */
+export function outsideScope(scope: ApiScope | null, held: boolean): HttpError {
+  const message = scope && !held ? `This API token lacks the scope ${scope}` : 'API tokens cannot use this call';
+  return new HttpError(403, message, [{ path: 'authorization', message, code: 'SCOPE', scope }]);
 }
 
 /** The answer to a token whose user is gone, inactive, or has another role or token version. */
@@ -122,6 +151,29 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('sessionClaims', null);
+  app.decorateRequest('apiToken', null);
+  const apiTokenLimit = app.routeLimiter(
+    'api-token',
+    { max: config.rateLimit.apiTokenMax, windowMs: config.rateLimit.windowMs },
+    (request) => String(request.apiToken?.id ?? 0),
+  );
+  /** The live API token of the request (401 when it is not), its use recorded in the audit trail. */
+  const apiTokenOf = async (request: FastifyRequest, bearer: string, opened: ApiScope | null) => {
+    const caller = await findLiveApiToken(app.db, bearer, app.clock.now());
+    if (!caller) throw unauthorized('Invalid, expired or revoked API token');
+    const scope = opened ?? scopeOfRoute(request.method, request.routeOptions.url ?? request.url);
+    const held = scope !== null && caller.scopes.includes(scope);
+    const allowed = opened !== null && held;
+    await recordAudit(app.db, {
+      actor: { userId: null, role: 'api_token', key: `api_token:${caller.id}`, address: request.ip ?? null },
+      action: 'api_token.use',
+      targetType: 'api_token',
+      targetId: caller.id,
+      detail: { method: request.method, route: request.routeOptions.url, scope, allowed },
+    });
+    if (!allowed) throw outsideScope(scope, held);
+    return caller;
+  };
   const sessionPolicy = {
     idleMinutes: config.sessionIdleMinutes,
     lifetimeSeconds: config.sessionMaxHours * 3600,
@@ -147,6 +199,10 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     if (!header) throw unauthorized('Sign in to continue');
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized('Invalid token');
+    if (isApiToken(token)) {
+      // A route that does not allow API tokens: 403 naming the scope it would need (or 401).
+      await apiTokenOf(request, token, null);
+    }
     try {
       return await app.tokens.verify(token);
     } catch (error) {
@@ -196,5 +252,20 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       throw new HttpError(403, 'You do not have permission to do this');
     };
     return [documented(tokenOfRole, [{ bearerAuth: [] }])];
+  });
+
+  app.decorate('allowApiToken', (scope: ApiScope, staff: onRequestAsyncHookHandler[]) => {
+    const tokenOrStaff: onRequestAsyncHookHandler = async function (request, reply) {
+      const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      if (bearer && isApiToken(bearer)) {
+        request.apiToken = await apiTokenOf(request, bearer, scope);
+        const decision = await apiTokenLimit.take(request);
+        if (!decision.allowed)
+          throw tooManyRequests('requests with this API token', decision.retryAfterSeconds);
+        return;
+      }
+      for (const hook of staff) await hook.call(this, request, reply);
+    };
+    return [documented(tokenOrStaff, [{ bearerAuth: [] }, { apiToken: [scope] }])];
   });
 }

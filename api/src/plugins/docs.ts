@@ -58,6 +58,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
             bearerFormat: 'JWT',
             description: 'The `token` of POST /api/auth/login',
           },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token an admin created (`hdk_…`), with its scopes: a call lists the scope it needs ' +
+              '(403 `{ details: [{ code: "SCOPE", scope }] }` without it)',
+          },
           accessKey: {
             type: 'apiKey',
             in: 'header',

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
 import { healthRoutes } from './health';
+import { apiTokenRoutes } from './integrations/tokens';
 import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
 import { messageRoutes } from './messages';
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(lastWordRoutes);
   await app.register(recusalRoutes);
   await app.register(projectRoutes);
+  await app.register(apiTokenRoutes);
 };

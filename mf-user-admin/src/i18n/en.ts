@@ -147,6 +147,8 @@ export const userAdminEn = {
     unknownUser: 'User {{id}} (removed)',
     ticketRef: 'Ticket #{{id}}',
     linkKey: 'Private link {{key}}',
+    apiTokenRef: 'API token {{id}}',
+    webhookRef: 'Webhook {{id}}',
     nobody: 'Unknown',
     action: {
       userMfaReset: "Reset an account's second factor",
@@ -164,6 +166,11 @@ export const userAdminEn = {
       ticketRecused: 'Passed a holder over for a declared interest',
       ticketUnmask: "Showed a shielded member's identity",
       interestsUpdate: 'Changed declared interests',
+      apiTokenUse: 'Used an API token',
+      apiTokenCreate: 'Created an API token',
+      apiTokenRevoke: 'Revoked an API token',
+      webhookCreate: 'Registered a webhook',
+      webhookDelete: 'Removed a webhook',
     },
   },
   failedMessages: {

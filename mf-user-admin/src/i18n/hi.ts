@@ -144,6 +144,8 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
     unknownUser: 'उपयोगकर्ता {{id}} (हटाया गया)',
     ticketRef: 'टिकट #{{id}}',
     linkKey: 'निजी लिंक {{key}}',
+    apiTokenRef: 'API टोकन {{id}}',
+    webhookRef: 'वेबहुक {{id}}',
     nobody: 'अज्ञात',
     action: {
       userMfaReset: 'खाते का दूसरा सत्यापन रीसेट किया',
@@ -161,6 +163,11 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
       ticketRecused: 'घोषित हित के कारण धारक को छोड़ा गया',
       ticketUnmask: 'गोपनीय सदस्य की पहचान दिखाई',
       interestsUpdate: 'घोषित हित बदले',
+      apiTokenUse: 'API टोकन का उपयोग किया',
+      apiTokenCreate: 'API टोकन बनाया',
+      apiTokenRevoke: 'API टोकन रद्द किया',
+      webhookCreate: 'वेबहुक दर्ज किया',
+      webhookDelete: 'वेबहुक हटाया',
     },
   },
   failedMessages: {

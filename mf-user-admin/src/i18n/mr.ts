@@ -144,6 +144,8 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
     unknownUser: 'वापरकर्ता {{id}} (काढला)',
     ticketRef: 'तिकीट #{{id}}',
     linkKey: 'खासगी लिंक {{key}}',
+    apiTokenRef: 'API टोकन {{id}}',
+    webhookRef: 'वेबहुक {{id}}',
     nobody: 'माहीत नाही',
     action: {
       userMfaReset: 'खात्याचे दुसरे पडताळणी साधन रीसेट केले',
@@ -161,6 +163,11 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
       ticketRecused: 'जाहीर हितसंबंधामुळे धारकाला वगळले',
       ticketUnmask: 'गोपनीय सदस्याची ओळख दाखवली',
       interestsUpdate: 'जाहीर हितसंबंध बदलले',
+      apiTokenUse: 'API टोकन वापरले',
+      apiTokenCreate: 'API टोकन तयार केले',
+      apiTokenRevoke: 'API टोकन रद्द केले',
+      webhookCreate: 'वेबहुक नोंदवले',
+      webhookDelete: 'वेबहुक काढले',
     },
   },
   failedMessages: {

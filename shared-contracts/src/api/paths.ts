@@ -93,6 +93,15 @@ export const API_PATHS = {
     links: '/tickets/:id/links',
     link: '/tickets/:id/links/:otherId',
   },
+  /** Integrations (ADR 0063, 0064): API tokens and webhooks (admins). */
+  integrations: {
+    tokens: '/admin/tokens',
+    token: '/admin/tokens/:id',
+    webhooks: '/admin/webhooks',
+    webhook: '/admin/webhooks/:id',
+    deliveries: '/admin/webhooks/:id/deliveries',
+    retryDelivery: '/admin/webhooks/:id/deliveries/:deliveryId/retry',
+  },
   /** The register of RERA projects (ADR 0055). */
   projects: {
     search: '/projects',

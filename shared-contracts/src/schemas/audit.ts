@@ -35,11 +35,17 @@ export const AUDIT_ACTIONS = [
   'ticket.recused',
   'ticket.unmask',
   'interests.update',
+  // Integrations (ADR 0063, 0064): each use of an API token, and the admins' changes.
+  'api_token.use',
+  'api_token.create',
+  'api_token.revoke',
+  'webhook.create',
+  'webhook.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 
-export const AUDIT_TARGET_TYPES = ['ticket', 'user'] as const;
+export const AUDIT_TARGET_TYPES = ['ticket', 'user', 'api_token', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 

@@ -122,6 +122,8 @@ export const fieldProblemSchema = z.object({
   path: z.string(),
   message: z.string(),
   code: z.optional(z.string()),
+  /** With `code: 'SCOPE'`: the scope an API token needs for the call (null: no scope opens it). */
+  scope: z.optional(z.nullable(z.string())),
 });
 export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 

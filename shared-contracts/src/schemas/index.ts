@@ -5,6 +5,7 @@ export * from './committees';
 export * from './common';
 export * from './conversation';
 export * from './files';
+export * from './integrations';
 export * from './interests';
 export * from './lastWord';
 export * from './privacy';

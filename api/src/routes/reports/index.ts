@@ -4,6 +4,7 @@
  * the league of a month (admin and the association president), and each as a streamed CSV file.
  * All of them read the replica when there is one that has every write (ADR 0077).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -28,16 +29,29 @@ import {
   ticketsCsvStream,
 } from '../../services/reports/csv';
 import { currentMonth, league } from '../../services/reports/league';
-import { LEAGUE_ROLES, REPORT_ROLES, resolveFilter } from '../../services/reports/scope';
+import { LEAGUE_ROLES, REPORT_ROLES, type ReportActor, resolveFilter } from '../../services/reports/scope';
 import { reportSummary, reportTimeseries } from '../../services/reports/summary';
 import { pageLanguage } from '../../services/tickets/submitPage';
 import { bearerAuth, errorResponses } from '../errorResponses';
+
+/**
+ * Who reads a report: the signed-in user, or an API token with reports:read (ADR 0063), which reads
+ * its city's chapter (as an office bearer would) or every city.
+ */
+function reportActorOf(request: FastifyRequest): ReportActor {
+  const token = request.apiToken;
+  if (!token) return currentUserOf(request);
+  return token.cityId === null
+    ? { role: 'credaipresident', cityId: null }
+    : { role: 'observer', cityId: token.cityId };
+}
 
 const LEAGUE_ONLY = 'Only the admin and the association president see the league table';
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.requireUser(...REPORT_ROLES);
   const leagueReaders = app.requireUser(...LEAGUE_ROLES);
+  const tokenOrReaders = app.allowApiToken('reports:read', readers);
   const tags = ['reports'];
   const scopeNote =
     'Days are Asia/Kolkata days, `from` and `to` both included (default: the last 30 days). City ' +
@@ -46,19 +60,18 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.reports.summary,
     {
-      onRequest: readers,
+      onRequest: tokenOrReaders,
       schema: {
         summary: 'Counts, times, service levels and the last word over the filters',
         description: scopeNote,
         tags,
-        security: bearerAuth,
         querystring: reportFilterSchema,
         response: { 200: reportSummarySchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const now = app.clock.now();
-      const filter = resolveFilter(currentUserOf(request), request.query, now);
+      const filter = resolveFilter(reportActorOf(request), request.query, now);
       reply.header('cache-control', 'no-store');
       return app.replicaReads.read(({ db }) => reportSummary(db, filter, now));
     },
@@ -67,18 +80,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.reports.timeseries,
     {
-      onRequest: readers,
+      onRequest: tokenOrReaders,
       schema: {
         summary: 'Tickets received and resolved per day, week or month',
         description: `${scopeNote} Weeks start on Monday.`,
         tags,
-        security: bearerAuth,
         querystring: reportTimeseriesQuerySchema,
         response: { 200: reportTimeseriesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const filter = resolveFilter(currentUserOf(request), request.query, app.clock.now());
+      const filter = resolveFilter(reportActorOf(request), request.query, app.clock.now());
       reply.header('cache-control', 'no-store');
       return app.replicaReads.read(({ db }) => reportTimeseries(db, filter, request.query.interval ?? 'day'));
     },

@@ -73,13 +73,16 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       call.path,
       {
-        // The list's statement reads the user behind the token itself (one round trip).
-        onRequest: app.requireToken(...listing.roles),
+        // The list's statement reads the user behind the token itself (one round trip). Every
+        // ticket of every city is also open to an API token with tickets:read (its city's only).
+        onRequest:
+          call.listing === 'all'
+            ? app.allowApiToken('tickets:read', app.requireToken(...listing.roles))
+            : app.requireToken(...listing.roles),
         schema: {
           summary: call.summary,
           description: `For: ${listing.roles.join(', ')}. Scoped to what the caller may see.`,
           tags,
-          security: bearerAuth,
           querystring: ticketListQuerySchema,
           response: { 200: ticketListResponseSchema, ...errorResponses(400, 401, 403) },
         },
@@ -88,7 +91,7 @@ export const staffTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       // and the zod serializer by api/test/tickets-listing-json.test.ts): a string with a JSON content
       // type is sent as it is.
       async (request, reply) => {
-        const claims = tokenClaimsOf(request);
+        const claims = request.apiToken ? { apiToken: request.apiToken } : tokenClaimsOf(request);
         const now = app.clock.now();
         const list = (runSql: RunSql) => listStaffTicketsJson(runSql, claims, listing, request.query, now);
         // A search reads the replica when there is one with every write (ADR 0077); a plain list,

@@ -32,11 +32,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.users.list,
     {
-      onRequest: adminOnly,
+      // Also open to an API token with users:read (ADR 0063).
+      onRequest: app.allowApiToken('users:read', adminOnly),
       schema: {
         summary: 'One page of users, by id (role filter, search over name, email, mobile and city)',
         tags,
-        security: bearerAuth,
         querystring: userListQuerySchema,
         response: { 200: userListResponseSchema, ...errorResponses(400, 401, 403) },
       },

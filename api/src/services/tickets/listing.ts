@@ -27,6 +27,7 @@ import {
   type TicketStatus,
 } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
+import type { ApiTokenCaller } from '../integrations/apiTokens';
 import { seesIdentity } from '../recusal/shielding';
 import { liveSessionSql, type SessionClaims } from '../sessions';
 import { type AccessActor, seesContactDetails, staffScope } from './access';
@@ -580,6 +581,28 @@ export function sessionUserSql(session: SessionClaims, values: SqlValues): strin
   and ${live})`;
 }
 
+/** Who lists: a staff member's session, or another system's API token (ADR 0063). */
+export type ListCaller = SessionClaims | { apiToken: ApiTokenCaller };
+
+/**
+ * The CTE `me` of an API token (ADR 0063): its city (none: every city), one row while the token is
+ * not revoked (the guard checked it a moment before; this keeps a revoke between the two exact).
+ */
+function apiTokenCallerSql(tokenId: number, values: SqlValues): string {
+  return `me as materialized (select k.city_id, c.name as city_name from api_tokens k
+  left join cities c on c.id = k.city_id where k.id = ${values.add(tokenId)} and k.revoked_at is null)`;
+}
+
+/**
+ * An API token lists as a reader of its city (an office bearer's scope) or of every city, never with
+ * a shielded member's identity (neither role sees it) and with no recusals of its own (no user id).
+ */
+function apiTokenActor(token: ApiTokenCaller): AccessActor {
+  return token.cityId === null
+    ? { id: 0, role: 'governor', cityId: null }
+    : { id: 0, role: 'observer', cityId: token.cityId };
+}
+
 /** The caller's city as SQL, in a statement with `sessionUserSql`'s `me`. */
 export const SESSION_CITY = '(select city_id from me)';
 
@@ -589,17 +612,20 @@ export const SESSION_CITY = '(select city_id from me)';
  * the page is empty. Exported so the benchmark can EXPLAIN and time exactly what the api sends.
  */
 export function listingStatement(
-  session: SessionClaims,
+  caller: ListCaller,
   listing: StaffListing,
   query: TicketListQuery,
   /** The api clock's now (for `due`). */
   now: Date,
 ): SqlStatement {
   const values = new SqlValues();
-  const me = sessionUserSql(session, values);
+  const token = 'apiToken' in caller ? caller.apiToken : null;
+  const me = token ? apiTokenCallerSql(token.id, values) : sessionUserSql(caller as SessionClaims, values);
   // staffScope decides by role whether the list is of one city; which city is the user row's (a
   // city-scoped user without a city sees nothing: city_id = null matches no ticket).
-  const actor = { id: session.userId, role: session.role, cityId: 0 };
+  const actor = token
+    ? apiTokenActor(token)
+    : { id: (caller as SessionClaims).userId, role: (caller as SessionClaims).role, cityId: 0 };
   const filter = ticketFilter(actor, listing, query, values, SESSION_CITY, now);
   // A search lists newest first whatever `sort` says (its matches are found newest first).
   const byDue = query.sort === 'due' && !filter.search;
@@ -644,7 +670,7 @@ from n`;
  */
 export async function listStaffTicketsJson(
   runSql: RunSql,
-  session: SessionClaims,
+  session: ListCaller,
   listing: StaffListing,
   query: TicketListQuery,
   now: Date,

@@ -30,7 +30,14 @@ import { QueryFrame } from '../../../components/QueryFrame';
 import { USER_ADMIN_NS } from '../../../i18n';
 import { downloadAuditCsv } from '../api/downloadAuditCsv';
 import { useAuditTrail } from '../api/useAuditTrail';
-import { ACTION_KEYS, type AuditFilterForm, detailText, EMPTY_FILTER, filterOf } from '../rules/auditLabels';
+import {
+  ACTION_KEYS,
+  type AuditFilterForm,
+  apiTokenIdOf,
+  detailText,
+  EMPTY_FILTER,
+  filterOf,
+} from '../rules/auditLabels';
 
 function Who({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation(USER_ADMIN_NS);
@@ -46,6 +53,8 @@ function Who({ entry }: { entry: AuditEntry }) {
       </>
     );
   }
+  const tokenId = apiTokenIdOf(entry.actorKey);
+  if (tokenId) return <>{t('audit.apiTokenRef', { id: tokenId })}</>;
   if (entry.actorKey) return <>{t('audit.linkKey', { key: entry.actorKey })}</>;
   return <>{t('audit.nobody')}</>;
 }
@@ -56,7 +65,11 @@ function Target({ entry }: { entry: AuditEntry }) {
     <>
       {entry.targetType === 'ticket'
         ? t('audit.ticketRef', { id: ticketIdDisplay(entry.targetId) })
-        : t('audit.userRef', { id: entry.targetId })}
+        : entry.targetType === 'api_token'
+          ? t('audit.apiTokenRef', { id: entry.targetId })
+          : entry.targetType === 'webhook'
+            ? t('audit.webhookRef', { id: entry.targetId })
+            : t('audit.userRef', { id: entry.targetId })}
     </>
   );
 }

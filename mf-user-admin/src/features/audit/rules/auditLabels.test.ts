@@ -1,4 +1,4 @@
-import { detailText, EMPTY_FILTER, filterOf } from './auditLabels';
+import { apiTokenIdOf, detailText, EMPTY_FILTER, filterOf } from './auditLabels';
 
 describe('filterOf: the filter form as the audit call filter', () => {
   test('an empty form filters nothing', () => {
@@ -49,5 +49,16 @@ describe('filterOf: a ticket id as the dashboard shows it', () => {
     ['99999999999', undefined],
   ])('reads %j as %j', (typed, id) => {
     expect(filterOf({ ...EMPTY_FILTER, ticket: typed }).ticket).toBe(id);
+  });
+});
+
+describe('apiTokenIdOf: the API token an actor key names', () => {
+  test.each([
+    ['api_token:12', '12'],
+    ['share:4:ab12', undefined],
+    ['api_token:', undefined],
+    [null, undefined],
+  ])('reads %j as %j', (key, id) => {
+    expect(apiTokenIdOf(key)).toBe(id);
   });
 });

@@ -17,7 +17,17 @@ export const ACTION_KEYS: Record<AuditAction, string> = {
   'ticket.recused': 'audit.action.ticketRecused',
   'ticket.unmask': 'audit.action.ticketUnmask',
   'interests.update': 'audit.action.interestsUpdate',
+  'api_token.use': 'audit.action.apiTokenUse',
+  'api_token.create': 'audit.action.apiTokenCreate',
+  'api_token.revoke': 'audit.action.apiTokenRevoke',
+  'webhook.create': 'audit.action.webhookCreate',
+  'webhook.delete': 'audit.action.webhookDelete',
 };
+
+/** The id of the API token a key names (`api_token:{id}`, ADR 0063), else undefined. */
+export function apiTokenIdOf(key: string | null): string | undefined {
+  return key?.match(/^api_token:(\d+)$/)?.[1];
+}
 
 /** What the filter form holds: text as typed (an empty field filters nothing). */
 export interface AuditFilterForm {
