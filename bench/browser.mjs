@@ -3,9 +3,10 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../scripts/lib/chromium.mjs';
 
-export function launchChromium() {
+/** `args`: flags of one benchmark on top of the suite's (a trusted certificate's key, …). */
+export function launchChromium(args = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
   });
 }

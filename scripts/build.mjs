@@ -15,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { API, buildIsMissing, FRONTENDS, isReleaseVersion, ROOT, WWW } from './lib/apps.mjs';
 import { requireNode24 } from './lib/nodeVersion.mjs';
+import { enforceAddTicketBudget } from './lib/pageBudget.mjs';
 import { writePublicPages } from './lib/publicPages.mjs';
 
 function run(command, args, cwd) {
@@ -77,6 +78,9 @@ export async function buildFrontend(app, root = ROOT) {
     await run('npx', ['webpack', '--mode', 'production', '-c', 'webpack.public.config.ts'], dir);
   if (existsSync(path.join(dir, 'prerender.tsx')))
     await run('npx', ['tsx', '--tsconfig', '../tsconfig.json', 'prerender.tsx'], dir);
+  // The public bundle's size budget (ADR 0074): over it, the build fails with what weighs most.
+  if (existsSync(path.join(dir, 'dist', 'public', 'entry.json')))
+    console.log(enforceAddTicketBudget(path.join(dir, 'dist')));
 }
 
 /** Builds the apps (all, or only those missing or stale) and lays out www/. */
