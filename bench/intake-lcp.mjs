@@ -15,10 +15,10 @@
 // BENCH_LANGUAGE=mr for a visitor who chose Marathi: results in intake-lcp-mr.json)
 // Needs nginx, openssl and chromium (as the e2e suite). Writes bench/results/intake-lcp.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { freePort, nginxConfForRun, writeTestCertificate } from '../e2e/support/globalSetup.ts';
 import { ROOT, WWW } from '../scripts/lib/apps.mjs';
-import { nginxConfForRun, writeTestCertificate, freePort } from '../e2e/support/globalSetup.ts';
 import { launchChromium } from './browser.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -58,7 +58,12 @@ cpSync(
   path.join(ROOT, 'bench', 'static-intake-form.html'),
   path.join(RUN_DIR, 'www', 'shell', 'static-intake-form.html'),
 );
-const ports = { http: await freePort(), https: await freePort(), redirect: await freePort(), api: await freePort() };
+const ports = {
+  http: await freePort(),
+  https: await freePort(),
+  redirect: await freePort(),
+  api: await freePort(),
+};
 const apiPort = ports.api;
 // nginx.conf as shipped, as the e2e suite runs it (only the ports differ), with TLS and HTTP/2 on
 // its own port and a self-signed certificate that this run's Chromium trusts by its public key
@@ -127,7 +132,12 @@ function observePage(submitted) {
       return false;
     };
     const watch = new MutationObserver(() => filled() && watch.disconnect());
-    watch.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['value', 'aria-busy'] });
+    watch.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['value', 'aria-busy'],
+    });
     // A controlled input's value is a property, not always an attribute: look each frame too.
     const poll = () => {
       if (!filled() && !window.__bench.liveAt) requestAnimationFrame(poll);
@@ -155,7 +165,8 @@ function observePage(submitted) {
         window.__bench.mountedAt = performance.now();
       });
     }
-    if (!frame && !cityChosen && root?.querySelector('form button[type="submit"]')) cityChosen = chooseCity(root);
+    if (!frame && !cityChosen && root?.querySelector('form button[type="submit"]'))
+      cityChosen = chooseCity(root);
   };
   new MutationObserver(formState).observe(document, { subtree: true, childList: true });
   new PerformanceObserver((list) => {

@@ -8,7 +8,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, StrictMode, Suspense, useEffect, useLayoutEffect } from 'react';
+import { type ComponentType, StrictMode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -46,12 +46,30 @@ function PageLoader() {
  * place. Next to the alert of a page chunk that could not load (`keepForm`), a loading frame gives
  * the alert its place (left up, it would hide the alert behind "Loading…" for ever) while the
  * form's frame stays, since it posts without scripts (ADR 0035).
+ * The bundle runs on Preact (ADR 0075), whose Suspense runs the effects of a page's siblings while
+ * the page's chunk is still on its way: the hand-off then waits until the page's DOM is in the
+ * document, just before its marker.
  */
 function PrerenderedHandOff({ keepForm = false }: { keepForm?: boolean }) {
+  const marker = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    if (!keepForm || !document.querySelector(`#${PRERENDERED_ID} form`)) handOffPrerendered();
+    if (keepForm && document.querySelector(`#${PRERENDERED_ID} form`)) return;
+    const element = marker.current;
+    // The page (or the alert) renders just before the marker.
+    const pageShown = () => Boolean(element?.isConnected && element.previousElementSibling);
+    if (!element || pageShown()) {
+      handOffPrerendered();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!pageShown()) return;
+      observer.disconnect();
+      handOffPrerendered();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [keepForm]);
-  return null;
+  return <span ref={marker} hidden />;
 }
 
 /** The path this page was served for: never reloaded (a path the server and router disagree on). */
@@ -69,7 +87,7 @@ function ShellRoute() {
 /**
  * A page with a prerendered frame only preloads the whole stylesheet, so that it holds back no
  * paint. Apply it, first in <head> (Mantine's theme variables, rendered later in the page, must
- * win over its defaults), and wait for it before the live page can take the frame's place.
+ * win over its defaults).
  */
 function applyPreloadedStylesheets(): Promise<unknown> {
   const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][data-stylesheet]');
@@ -93,47 +111,52 @@ if (!container) throw new Error('The page has no #root element');
 const pagesByPath = pages as Record<string, ComponentType>;
 
 // A visitor who chose Hindi or Marathi before gets the live page in it (its catalogues are
-// fetched meanwhile); an English visitor waits for nothing more.
-void Promise.all([applyPreloadedStylesheets(), restoreLanguage().catch(() => {})]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <main>
-            {/* A page chunk that cannot be downloaded (a phone losing its network) gets the
+// fetched meanwhile); an English visitor waits for nothing more. Not for the whole stylesheet
+// either (ADR 0076): the frame's inline rules are those of the form the live page renders, so the
+// rest (toasts, alerts, the progress bar) is applied when it arrives, fetched at low priority.
+void applyPreloadedStylesheets();
+void restoreLanguage()
+  .catch(() => {})
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <main>
+              {/* A page chunk that cannot be downloaded (a phone losing its network) gets the
                 shell's alert; Retry reloads the page, which fetches the chunk again. */}
-            <ErrorBoundary
-              fallback={() => (
-                <>
-                  <SectionUnavailable onRetry={() => window.location.reload()} />
-                  <PrerenderedHandOff keepForm />
-                </>
-              )}
-            >
-              <Suspense fallback={<PageLoader />}>
-                <Routes>
-                  {REMOTE_ROUTES.publicIntake.map((path) => {
-                    const Page = pagesByPath[path] as ComponentType;
-                    return (
-                      <Route
-                        key={path}
-                        path={path}
-                        element={
-                          <>
-                            <Page />
-                            <PrerenderedHandOff />
-                          </>
-                        }
-                      />
-                    );
-                  })}
-                  <Route path="*" element={<ShellRoute />} />
-                </Routes>
-              </Suspense>
-            </ErrorBoundary>
-          </main>
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+              <ErrorBoundary
+                fallback={() => (
+                  <>
+                    <SectionUnavailable onRetry={() => window.location.reload()} />
+                    <PrerenderedHandOff keepForm />
+                  </>
+                )}
+              >
+                <Suspense fallback={<PageLoader />}>
+                  <Routes>
+                    {REMOTE_ROUTES.publicIntake.map((path) => {
+                      const Page = pagesByPath[path] as ComponentType;
+                      return (
+                        <Route
+                          key={path}
+                          path={path}
+                          element={
+                            <>
+                              <Page />
+                              <PrerenderedHandOff />
+                            </>
+                          }
+                        />
+                      );
+                    })}
+                    <Route path="*" element={<ShellRoute />} />
+                  </Routes>
+                </Suspense>
+              </ErrorBoundary>
+            </main>
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );

@@ -47,7 +47,12 @@ function scriptWithMap(parts: [string, string][]): { code: string; map: string }
     [lastColumn, lastSource] = [code.length, index];
     code += text;
   });
-  const map = { version: 3, sources: parts.map(([source]) => source), names: [], mappings: segments.join(',') };
+  const map = {
+    version: 3,
+    sources: parts.map(([source]) => source),
+    names: [],
+    mappings: segments.join(','),
+  };
   return { code, map: JSON.stringify(map) };
 }
 
@@ -82,7 +87,10 @@ function writeDist(pageParts: [string, string][]) {
       pages: { 'page-add-ticket': ['page-add-ticket.0000bbbb.js'], 'page-track': ['other-page.0000dddd.js'] },
     }),
   );
-  writeFileSync(path.join(dist, 'prerender', 'early-form.json'), JSON.stringify({ file: 'early-form.0000cccc.js' }));
+  writeFileSync(
+    path.join(dist, 'prerender', 'early-form.json'),
+    JSON.stringify({ file: 'early-form.0000cccc.js' }),
+  );
 }
 
 /** The page's own code: sized so that the whole first visit is 3 KiB under the budget. */
@@ -117,7 +125,10 @@ test('a page just under the budget passes; the same page with 10 KiB more fails 
   expect(enforceAddTicketBudget(dist)).toMatch(/within/);
 
   // A change adds 10 KiB of gzip JS to the page: a new package in the page's chunk.
-  writeDist([...page, ['webpack://publicIntakePages/./node_modules/some-new-package/index.js', noise(10 * KiB)]]);
+  writeDist([
+    ...page,
+    ['webpack://publicIntakePages/./node_modules/some-new-package/index.js', noise(10 * KiB)],
+  ]);
   const over = checkBudget(publicDir(), firstVisitScripts(dist));
   expect(over.total).toBeGreaterThan(ADD_TICKET_BUDGET);
   expect(over.total - under.total).toBeGreaterThanOrEqual(10 * KiB);
@@ -152,7 +163,9 @@ test('code is attributed to its package or workspace folder', () => {
     '@mantine/core',
   );
   expect(ownerOf('webpack://publicIntakePages/../node_modules/react-dom/cjs/x.js')).toBe('react-dom');
-  expect(ownerOf('webpack://publicIntakePages/../shared-contracts/src/i18n/en.ts')).toBe('shared-contracts/src');
+  expect(ownerOf('webpack://publicIntakePages/../shared-contracts/src/i18n/en.ts')).toBe(
+    'shared-contracts/src',
+  );
   expect(ownerOf('webpack://publicIntakePages/webpack/runtime/load script')).toBe('webpack runtime');
   const { code, map } = scriptWithMap([
     ['webpack://x/./node_modules/a/index.js', 'aaaa'],

@@ -189,6 +189,8 @@ export function createPublicBundleConfig(
     cache: {
       type: 'filesystem',
       cacheDirectory: path.join(options.dir, 'node_modules/.cache/webpack-public'),
+      // A change to this file or the app's public config (an alias, ADR 0075) invalidates the cache.
+      buildDependencies: { config: [__filename, path.join(options.dir, 'webpack.public.config.ts')] },
     },
     devServer: undefined,
   };
