@@ -26,6 +26,10 @@ export const submitFormEn = {
   reraNumberHint: 'Optional. As on the MahaRERA certificate, e.g. P52100012345.',
   projectPlaceholder: 'Type a project name or RERA number',
   projectNoMatch: 'No project found',
+  projectSearching: 'Looking for projects...',
+  projectSearchFailed: 'The projects could not be looked up. You can type the RERA number in full.',
+  projectsFound_one: '{{count, number}} project found',
+  projectsFound_other: '{{count, number}} projects found',
   /** One line under each "against whom" field (ADR 0048, ADR 0049). */
   againstNameHint: 'Optional. Office bearers tied to this firm or person will not handle your ticket.',
   concernsOfficeBearerHint: 'Your ticket then goes straight to the association president.',

@@ -25,6 +25,10 @@ export const submitFormHi: Translation<typeof submitFormEn> = {
   reraNumberHint: 'वैकल्पिक। MahaRERA प्रमाणपत्र के अनुसार, जैसे P52100012345।',
   projectPlaceholder: 'प्रोजेक्ट का नाम या RERA नंबर लिखें',
   projectNoMatch: 'कोई प्रोजेक्ट नहीं मिला',
+  projectSearching: 'प्रोजेक्ट खोजे जा रहे हैं...',
+  projectSearchFailed: 'प्रोजेक्ट नहीं खोजे जा सके। आप पूरा RERA नंबर लिख सकते हैं।',
+  projectsFound_one: '{{count, number}} प्रोजेक्ट मिला',
+  projectsFound_other: '{{count, number}} प्रोजेक्ट मिले',
   againstNameHint: 'वैकल्पिक। इस फर्म या व्यक्ति से जुड़े पदाधिकारी आपका टिकट नहीं देखेंगे।',
   concernsOfficeBearerHint: 'तब आपका टिकट सीधे एसोसिएशन के अध्यक्ष के पास जाएगा।',
   shieldIdentityHint:

@@ -25,6 +25,10 @@ export const submitFormMr: Translation<typeof submitFormEn> = {
   reraNumberHint: 'ऐच्छिक. MahaRERA प्रमाणपत्रावर असल्याप्रमाणे, उदा. P52100012345.',
   projectPlaceholder: 'प्रकल्पाचे नाव किंवा RERA क्रमांक लिहा',
   projectNoMatch: 'कोणताही प्रकल्प सापडला नाही',
+  projectSearching: 'प्रकल्प शोधत आहोत...',
+  projectSearchFailed: 'प्रकल्प शोधता आले नाहीत. तुम्ही पूर्ण RERA क्रमांक लिहू शकता.',
+  projectsFound_one: '{{count, number}} प्रकल्प सापडला',
+  projectsFound_other: '{{count, number}} प्रकल्प सापडले',
   againstNameHint: 'ऐच्छिक. या फर्म किंवा व्यक्तीशी संबंधित पदाधिकारी तुमचे तिकीट हाताळणार नाहीत.',
   concernsOfficeBearerHint: 'तेव्हा तुमचे तिकीट थेट असोसिएशनच्या अध्यक्षांकडे जाईल.',
   shieldIdentityHint:

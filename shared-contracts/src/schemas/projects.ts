@@ -1,23 +1,13 @@
 /**
  * The register of RERA projects and the links between tickets (ADR 0055, ADR 0056): what the
- * submit form's typeahead, the staff project page, the admins' screen and import, and the
+ * staff project page, the admins' screen and import, and the
  * duplicate links send and receive.
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
 import { errorMessage } from '../i18n/text';
 import { asName, coercedIdSchema, countSchema, dateTimeSchema, idSchema, optionalText } from './common';
-import { RERA_NUMBER_MAX, reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './ticketProject';
-
-/** A project as the typeahead shows it to anyone: its public facts only. */
-export const publicProjectSchema = z.object({
-  id: idSchema,
-  reraNumber: z.string(),
-  name: z.string(),
-  promoter: z.string(),
-  city: z.string(),
-});
-export type PublicProject = z.infer<typeof publicProjectSchema>;
+import { reraNumberSchema, ticketLinkSchema } from './ticketProject';
 
 /** A project of the register (staff and admins). */
 export const projectSchema = z.object({
@@ -36,10 +26,6 @@ export const projectsQuerySchema = z.object({
   q: z._default(optionalText(TEXT_LIMITS.search), ''),
 });
 export type ProjectsQuery = z.infer<typeof projectsQuerySchema>;
-
-/** GET /projects answer. */
-export const projectsResponseSchema = z.object({ projects: z.array(publicProjectSchema) });
-export type ProjectsResponse = z.infer<typeof projectsResponseSchema>;
 
 const projectName = asName(
   optionalText(TEXT_LIMITS.name).check(z.minLength(1, { error: errorMessage('fieldRequired'), abort: true })),

@@ -1,6 +1,6 @@
 /**
  * What a ticket says of its project and links (ADR 0055, ADR 0056), apart from the register's
- * own schemas (projects.ts): the submit form and the ticket answers need only these, and a
+ * own schemas (projects.ts): the submit form (its typeahead too) and the ticket answers need only these, and a
  * first visit of /add-ticket should not download the admins' import and register schemas.
  */
 import * as z from 'zod/mini';
@@ -44,6 +44,20 @@ export const reraNumberSchema = z.pipe(
   ),
   z.transform(normaliseReraNumber),
 );
+
+/** A project as the typeahead shows it to anyone: its public facts only. */
+export const publicProjectSchema = z.object({
+  id: idSchema,
+  reraNumber: z.string(),
+  name: z.string(),
+  promoter: z.string(),
+  city: z.string(),
+});
+export type PublicProject = z.infer<typeof publicProjectSchema>;
+
+/** GET /projects answer (the submit form's typeahead, the staff's project filter). */
+export const projectsResponseSchema = z.object({ projects: z.array(publicProjectSchema) });
+export type ProjectsResponse = z.infer<typeof projectsResponseSchema>;
 
 /** A ticket's project, as the ticket carries it. */
 export const ticketProjectSchema = z.object({ id: idSchema, reraNumber: z.string(), name: z.string() });

@@ -675,3 +675,113 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
     submits.respond(201, ANSWER);
   });
 });
+
+describe('the project typeahead (ADR 0055)', () => {
+  const SAHYADRI = {
+    id: 12,
+    reraNumber: 'P52100012345',
+    name: 'Sahyadri Heights',
+    promoter: 'Sahyadri Developers',
+    city: 'Pune',
+  };
+  const SAHYADRI_PARK = { ...SAHYADRI, id: 13, reraNumber: 'P52100054321', name: 'Sahyadri Park' };
+
+  /** The lists, and GET /projects answering `answer` (every query the box sent is kept). */
+  function serveProjects(answer: unknown = { projects: [SAHYADRI, SAHYADRI_PARK] }) {
+    const asked: string[] = [];
+    const served = serveLists({
+      'GET /api/projects': (request: Request) => {
+        asked.push(new URL(request.url).searchParams.get('q') ?? '');
+        return typeof answer === 'function' ? (answer as () => Response)() : json(answer);
+      },
+    });
+    return { ...served, asked };
+  }
+  const box = () => screen.getByRole('combobox', { name: 'Project' });
+
+  test('words find the register’s projects; arrows and Enter pick one; the submit carries its id, not the words', async () => {
+    const { submits, asked } = serveProjects();
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await fillValidForm(user);
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    expect(box()).toHaveAccessibleDescription('Optional. As on the MahaRERA certificate, e.g. P52100012345.');
+    await user.type(box(), 'sahy');
+    const list = await screen.findByRole('listbox', { name: 'Project' });
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(asked).toEqual(['sahy']);
+    const options = within(list).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Sahyadri HeightsP52100012345 · Sahyadri Developers · Pune',
+      'Sahyadri ParkP52100054321 · Sahyadri Developers · Pune',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('2 projects found');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    expect(box()).toHaveAttribute('aria-activedescendant', options[0]?.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(box()).toHaveValue('Sahyadri Heights (P52100012345)');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    // Enter picked: nothing was sent.
+    expect(submits.opened()).toBe(0);
+    await user.click(submitButton());
+    const sent = await submits.arrived();
+    expect(sent.fields).toMatchObject({ projectId: '12', reraNumber: '' });
+  });
+
+  test('a click picks; Escape closes the list; typing again drops the pick', async () => {
+    const { submits } = serveProjects();
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await fillValidForm(user);
+    await user.type(box(), 'park');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Escape}');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    const list = await screen.findByRole('listbox', { name: 'Project' });
+    await user.click(within(list).getByRole('option', { name: /Sahyadri Park/ }));
+    expect(box()).toHaveValue('Sahyadri Park (P52100054321)');
+    await user.type(box(), '{Backspace}');
+    await user.click(submitButton());
+    // Text left unpicked that is no RERA number (the name changed): a pick is asked for.
+    expect(await screen.findByText('Please choose a project from the list.')).toBeInTheDocument();
+    expect(box()).toHaveFocus();
+    expect(submits.opened()).toBe(0);
+  });
+
+  test('a RERA number typed in full without a pick goes as the number, as the form without scripts sends it', async () => {
+    const { submits } = serveProjects({ projects: [] });
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await fillValidForm(user);
+    await user.type(box(), 'p5210009999 9');
+    expect(await screen.findByText('No project found')).toBeInTheDocument();
+    await user.click(submitButton());
+    const sent = await submits.arrived();
+    expect(sent.fields).toMatchObject({ projectId: '', reraNumber: 'p5210009999 9' });
+    // The api knows no such number: its refusal shows beside the box.
+    act(() =>
+      submits.respond(400, {
+        error: 'Project not found',
+        details: [{ path: 'reraNumber', message: 'Project not found' }],
+      }),
+    );
+    expect(await screen.findByText('Project not found', { selector: 'p' })).toBeInTheDocument();
+    expect(box()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a search that fails says the number can be typed in full; one letter asks nothing', async () => {
+    const { asked } = serveProjects(() => json({ error: 'Service unavailable' }, 503));
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(box(), 's');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.type(box(), 'a');
+    expect(
+      await screen.findByText('The projects could not be looked up. You can type the RERA number in full.'),
+    ).toBeInTheDocument();
+    expect(asked).toEqual(['sa']);
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -36,7 +36,9 @@ import { useCityPresident } from '../hooks/useCityPresident';
 import { useFormOptions } from '../hooks/useFormOptions';
 import { useSubmitTicket } from '../hooks/useSubmitTicket';
 import { cityPresidentFieldText } from '../rules/cityPresidentField';
+import { pickedProject, pickedProjectText, projectFieldError, typedProject } from '../rules/projectField';
 import { AttachmentField } from './AttachmentField';
+import { ProjectField } from './ProjectField';
 
 const EMPTY_FORM: TicketSubmitForm = {
   fullName: '',
@@ -74,12 +76,18 @@ export function SubmitTicketForm() {
     // One check for the whole form (the shared one); a field's own check picks its message.
     validate: (values) => {
       const checked = validateSubmitForm(values);
-      return checked.ok ? {} : checked.errors;
+      const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+      // Words not picked from the project list (no RERA number in them) ask for a pick.
+      const project = projectFieldError(values);
+      if (project) errors.reraNumber = project;
+      return errors;
     },
     validateInputOnChange: ['fullName', 'mobile', 'description'],
   });
   const { values, errors } = form;
   const [file, setFile] = useState<File | null>(null);
+  // What the project box shows (typed words, or the picked project's name and number).
+  const [projectText, setProjectText] = useState('');
   const [submitError, setSubmitError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const { cities, committees, retry } = useFormOptions();
@@ -141,7 +149,8 @@ export function SubmitTicketForm() {
     },
     (refused) => {
       if (typeof refused._form === 'string') showErrorToast(t('toast.error'), errorText(t, refused._form));
-      const first = SUBMIT_FIELDS_SHOWN.find((field) => refused[field]);
+      // The project box (ADR 0055) when nothing else was refused.
+      const first = [...SUBMIT_FIELDS_SHOWN, 'reraNumber' as const].find((field) => refused[field]);
       const element = first ? formRef.current?.elements.namedItem(first) : null;
       if (element instanceof HTMLElement) element.focus();
     },
@@ -236,6 +245,22 @@ export function SubmitTicketForm() {
                 value={presidentText}
                 aria-busy={president.state === 'loading'}
                 styles={{ input: { backgroundColor: 'var(--mantine-color-gray-0)' } }}
+              />
+              <ProjectField
+                text={projectText}
+                error={shown(errors.reraNumber ?? errors.projectId)}
+                onType={(text) => {
+                  setProjectText(text);
+                  form.setValues(typedProject(text));
+                  form.clearFieldError('reraNumber');
+                  form.clearFieldError('projectId');
+                }}
+                onPick={(project) => {
+                  setProjectText(pickedProjectText(project));
+                  form.setValues(pickedProject(project));
+                  form.clearFieldError('reraNumber');
+                  form.clearFieldError('projectId');
+                }}
               />
               <Textarea
                 name="description"
