@@ -2,7 +2,7 @@
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
 import { eq } from 'drizzle-orm';
-import { API_PATHS, pathFor, TICKET_STATUSES } from 'shared-contracts/contracts';
+import { ACCESS_KEY_HEADER, API_PATHS, pathFor, TICKET_STATUSES } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { projects, tickets } from '../src/db/schema';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
@@ -276,6 +276,15 @@ describe.each(databaseKinds)('the register of projects on %s', (kind) => {
         })
       ).json().ticket;
       expect(ticket.project).toEqual({ id: project.id, reraNumber: number(500), name: 'Counting Court' });
+      // The member's own link shows the project they named (the register's public facts).
+      const shareKey = new URL(byId.json().shareUrl, 'http://x').hash.replace('#key=', '');
+      const asMember = (
+        await app.inject({
+          url: api(pathFor(API_PATHS.tickets.byId, { id: ids[0] })),
+          headers: { [ACCESS_KEY_HEADER]: shareKey },
+        })
+      ).json().ticket;
+      expect(asMember.project).toEqual({ id: project.id, reraNumber: number(500), name: 'Counting Court' });
 
       // Staff search by the number (in any case, with spaces) finds both and only them.
       for (const q of [number(500), ` ${number(500).toLowerCase()}`]) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { run } from './browser';
 
 /** Who submits a ticket. */
@@ -53,4 +54,30 @@ export async function submitPuneTicket(member: FormMember): Promise<Submitted> {
     throw new Error(`Submitting a ticket answered ${response.status}: ${await response.text()}`);
   const { ticketId, shareUrl } = (await response.json()) as { ticketId: number; shareUrl: string };
   return { id: ticketId, shareUrl };
+}
+
+/**
+ * Fills /add-ticket in the browser as a visitor does, once the live form has taken over from the
+ * prerendered frame (the project typeahead needs the live form): the member's fields, Pune and
+ * its first committee once the City President is looked up, and the description. The caller then
+ * names a project or not, and submits.
+ */
+export async function fillLiveSubmitForm(
+  page: Page,
+  member: Pick<FormMember, 'name' | 'email' | 'description'>,
+): Promise<void> {
+  await page.goto('/add-ticket');
+  await page.locator('#prerendered').waitFor({ state: 'detached' });
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await page.getByRole('option', { name: 'Pune', exact: true }).waitFor({ state: 'attached' });
+  await field('Full Name').fill(member.name);
+  await field('Mobile No').fill('9876501234');
+  await field('Email').fill(member.email);
+  await page.getByRole('combobox', { name: 'City', exact: true }).selectOption({ label: 'Pune' });
+  await page.getByRole('combobox', { name: 'Committee', exact: true }).selectOption({ index: 1 });
+  await page.waitForFunction(() => {
+    const president = document.querySelector<HTMLInputElement>('input[name="cityPresident"]');
+    return Boolean(president?.value) && president?.value !== 'Loading...';
+  });
+  await field('Detailed Description').fill(member.description);
 }

@@ -1,11 +1,14 @@
 /**
- * Projects and links on the staff screens, in Chromium behind nginx, at 1280 px and 390 px (issue
- * 35): two members file Pune tickets about the demo project Sahyadri Heights; the Pune city
- * president opens the second from a link, sees its project, links it as a duplicate of the first
- * by its number, follows the project's name to the project page, and from there the list filtered
- * to the project, which shows both tickets; the first ticket's dialog shows the link the other
- * way, and Unlink removes it. axe-core finds no serious or critical violation on these screens,
- * and nothing is wider than the window.
+ * Projects and links, in Chromium behind nginx, at 1280 px and 390 px (issue 35): a member files
+ * a Pune ticket on the live form, picking the demo project Sahyadri Heights from the typeahead;
+ * a second member files one about the same project. The Pune city president opens the second
+ * from a link, sees its project, links it as related and unlinks it, then links it as a duplicate
+ * of the first by its number, follows the project's name to the project page, and from there the
+ * list filtered to the project, which shows both tickets. The first ticket's dialog shows the link
+ * the other way, and Resolve with 'Also apply to its 1 duplicate' resolves both at once; each
+ * member's page shows the outcome and 'Linked with 1 similar complaint', and nothing of the other
+ * member. axe-core finds no serious or critical violation on these screens, and nothing is wider
+ * than the window.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
@@ -18,7 +21,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from '../support/browser';
-import { submitPuneTicket } from '../support/intake';
+import { fillLiveSubmitForm, submitPuneTicket } from '../support/intake';
 import { seedSession } from '../support/session';
 
 jest.setTimeout(240_000);
@@ -55,8 +58,28 @@ function newMember(viewport: ViewportName, topic: string) {
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('projects and links at %s width', (viewport) => {
-  test('the city president links a duplicate by number, opens the project page and its filtered list, and unlinks', async () => {
-    const first = await submitPuneTicket(newMember(viewport, 'The lift of tower B stops between floors'));
+  test('a member picks the project from the typeahead; the city president links a duplicate, opens the project page and its list, and resolves both at once; both members see it', async () => {
+    // 0. The first member on the live form: the project picked from the typeahead.
+    const firstMember = newMember(viewport, 'The lift of tower B stops between floors');
+    const memberPage = await freshPage(viewport);
+    await fillLiveSubmitForm(memberPage, firstMember);
+    const projectBox = memberPage.getByRole('combobox', { name: 'Project' });
+    await projectBox.fill('sahyadri');
+    const option = memberPage
+      .getByRole('listbox', { name: 'Project' })
+      .getByRole('option', { name: new RegExp(`^${SAHYADRI.name}\\s*${SAHYADRI.reraNumber}`) });
+    await option.waitFor();
+    await expectAccessible(memberPage);
+    await screenshot(memberPage, `intake-project-typeahead-${viewport}`);
+    await option.click();
+    expect(await projectBox.inputValue()).toBe(`${SAHYADRI.name} (${SAHYADRI.reraNumber})`);
+    await memberPage.getByRole('button', { name: 'Submit Ticket' }).click();
+    await memberPage.waitForURL(/\/ticket-detail\/\d+#key=[A-Za-z0-9_-]{43}$/);
+    const first = {
+      id: Number(/\/ticket-detail\/(\d+)#/.exec(memberPage.url())?.[1]),
+      shareUrl: new URL(memberPage.url()).pathname + new URL(memberPage.url()).hash,
+    };
+    await memberPage.getByText(`Project: ${SAHYADRI.name} (RERA ${SAHYADRI.reraNumber})`).waitFor();
     const second = await submitPuneTicket(newMember(viewport, 'Lift in tower B stuck again'));
     const { projects } = (await (
       await fetch(`${run().baseUrl}/api/projects?q=${SAHYADRI.reraNumber}`)
@@ -73,11 +96,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('projects and links at %
     await projectLink.waitFor();
     await dialog.getByText(`(RERA ${SAHYADRI.reraNumber})`).waitFor();
     await dialog.getByText('This ticket is not linked to any other.').waitFor();
+    // Related first, and unlinked; then a duplicate of the first.
     await dialog.getByLabel('Ticket number').fill(`CREDAI-${first.id}`);
+    await dialog.getByLabel('Link as').selectOption({ label: 'Related to that ticket' });
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await dialog.getByText(`Related to CREDAI-${first.id}`, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: `Unlink CREDAI-${first.id}` }).click();
+    await dialog.getByText('This ticket is not linked to any other.').waitFor();
+    await dialog.getByLabel('Ticket number').fill(`CREDAI-${first.id}`);
+    await dialog.getByLabel('Link as').selectOption({ label: 'A duplicate of that ticket' });
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
     const links = dialog.getByRole('list', { name: 'Links' });
     await links.getByText(`Duplicate of CREDAI-${first.id}`, { exact: true }).waitFor();
-    await page.getByText(`This ticket is now linked to CREDAI-${first.id}.`).waitFor();
+    // The related link's toast may still show above this one.
+    await page.getByText(`This ticket is now linked to CREDAI-${first.id}.`).last().waitFor();
     await expectAccessible(page);
     await screenshot(page, `staff-links-dialog-${viewport}`);
 
@@ -108,15 +140,45 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('projects and links at %
     await expectAccessible(page);
     await screenshot(page, `staff-project-list-${viewport}`);
 
-    // 4. The first ticket's dialog shows the link the other way; Unlink removes it.
+    // 4. The first ticket's dialog shows the link the other way; Resolve takes its duplicate along.
     await page.goto(`/dashboard?project=${project.id}&ticket=${first.id}`);
     const firstDialog = page.getByRole('dialog', { name: `Ticket Details - #CREDAI-${first.id}` });
     await firstDialog
       .getByRole('list', { name: 'Links' })
       .getByText(`CREDAI-${second.id} is a duplicate of this ticket`, { exact: true })
       .waitFor();
-    await firstDialog.getByRole('button', { name: `Unlink CREDAI-${second.id}` }).click();
-    await firstDialog.getByText('This ticket is not linked to any other.').waitFor();
+    await firstDialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Resolve Ticket' });
+    const outcome = `The lift contractor replaced the door sensors of tower B (${viewport}).`;
+    await confirm.getByLabel('Resolution Reason').fill(outcome);
+    await confirm.getByRole('checkbox', { name: 'Also apply to its 1 duplicate at the same stage' }).check();
     await expectAccessible(page);
+    await screenshot(page, `staff-resolve-group-${viewport}`);
+    await confirm.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page
+      .getByText(
+        'Ticket has been marked as resolved! The same step was taken on its duplicates at the same stage.',
+      )
+      .waitFor();
+
+    // 5. Each member's page: the outcome, the number of similar complaints, nothing of the other.
+    const secondPage = await freshPage(viewport);
+    await memberPage.reload();
+    await secondPage.goto(second.shareUrl);
+    for (const [reader, other] of [
+      [memberPage, second],
+      [secondPage, first],
+    ] as const) {
+      await reader.getByText('Resolution Method', { exact: true }).first().waitFor();
+      await reader.getByText(outcome, { exact: true }).first().waitFor();
+      await reader.getByText('Linked with 1 similar complaint', { exact: true }).waitFor();
+      const text = (await reader.locator('body').textContent()) ?? '';
+      expect(text).not.toContain(`CREDAI-${other.id}`);
+    }
+    const secondText = (await secondPage.locator('body').textContent()) ?? '';
+    expect(secondText).not.toContain(firstMember.name);
+    expect(secondText).not.toContain(firstMember.email);
+    await expectAccessible(secondPage);
+    await screenshot(secondPage, `member-group-outcome-${viewport}`);
   });
 });

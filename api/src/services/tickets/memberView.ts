@@ -99,6 +99,8 @@ export function memberTicket(ticket: Ticket): Ticket {
     reopenReason: ticket.reopenReason,
     appeal: ticket.appeal ? { ...ticket.appeal } : ticket.appeal,
     lastWord: ticket.lastWord,
+    // The RERA project the member named: the register's public facts only (ADR 0055).
+    project: ticket.project ? { ...ticket.project } : ticket.project,
     // What the member said of whom it is against, and only that another office bearer handles it
     // (never who was passed over, ADR 0048).
     ...(ticket.handledByAnotherOfficeBearer !== undefined
