@@ -66,6 +66,8 @@ function fakeChapters() {
     ),
   });
   const routes = answerRoutes({
+    // The register of projects under the chapters (ProjectRegister.test.tsx drives it).
+    'GET /api/projects/register': () => json({ projects: [], total: 0 }),
     'GET /api/sla': () => json({ sla: time.defaults }),
     'PUT /api/sla': async (request: Request) => {
       time.defaults = (await request.json()) as SlaSettings;
