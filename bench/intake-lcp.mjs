@@ -27,13 +27,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // submit time is measured in English only (its labels are the English ones).
 const LANGUAGE = process.env.BENCH_LANGUAGE ?? 'en';
 const RUN_DIR = path.join(ROOT, 'bench', 'results', 'intake-run');
+// BENCH_WWW=<folder>: another laid-out site than www/ (a build before a change, to compare).
+const SITE = process.env.BENCH_WWW ? path.resolve(process.env.BENCH_WWW) : WWW;
 const NETWORK = { latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 390, height: 844 };
 const SUBMITTED = 'Your ticket has been submitted successfully!';
 
 if (
-  !existsSync(path.join(WWW, 'shell', 'index.html')) ||
+  !existsSync(path.join(SITE, 'shell', 'index.html')) ||
   !existsSync(path.join(ROOT, 'api', 'dist', 'server.js'))
 )
   throw new Error('No production build: run `node scripts/build.mjs` first.');
@@ -53,7 +55,7 @@ async function waitFor(url) {
 // The site as nginx.conf serves it, plus the static baseline at /static-intake-form.html.
 rmSync(RUN_DIR, { recursive: true, force: true });
 for (const dir of ['logs', 'run', 'tmp', 'data']) mkdirSync(path.join(RUN_DIR, dir), { recursive: true });
-cpSync(WWW, path.join(RUN_DIR, 'www'), { recursive: true });
+cpSync(SITE, path.join(RUN_DIR, 'www'), { recursive: true });
 cpSync(
   path.join(ROOT, 'bench', 'static-intake-form.html'),
   path.join(RUN_DIR, 'www', 'shell', 'static-intake-form.html'),
