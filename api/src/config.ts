@@ -175,6 +175,12 @@ const envSchema = z
     WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
     WHATSAPP_TEMPLATES: z.string().optional(),
     WHATSAPP_LANGUAGE: z.string().default('en'),
+    WHATSAPP_APP_SECRET: z
+      .string()
+      .min(16, { error: 'must be the Meta app secret (at least 16 characters)' })
+      .optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    SMS_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     PHONE_COUNTRY_CODE: z
       .string()
       .regex(/^\d{1,3}$/, { error: 'must be 1 to 3 digits' })
@@ -295,6 +301,11 @@ const envSchema = z
             }
           : undefined,
       phoneCountryCode: env.PHONE_COUNTRY_CODE,
+      /** The secrets the providers sign their webhooks with (ADR 0060); unset: that webhook does not exist. */
+      phoneWebhooks: {
+        whatsapp: { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN },
+        sms: { webhookSecret: env.SMS_WEBHOOK_SECRET },
+      },
       /** Replies per ticket and per client address (POST /tickets/{id}/replies). */
       replyLimit: {
         maxPerTicket: env.REPLY_MAX_PER_TICKET,

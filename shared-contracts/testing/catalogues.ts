@@ -41,6 +41,8 @@ export const NAMES_KEPT_IN_LATIN = new Set([
   'RERA',
   'MahaRERA',
   'ID',
+  // The word a member texts to stop SMS and WhatsApp: the gateways and WhatsApp read it in Latin letters.
+  'STOP',
 ]);
 
 /** The Latin words of a translated text that are not names (placeholders and email examples aside). */

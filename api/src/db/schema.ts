@@ -475,7 +475,10 @@ export const outbox = pgTable(
     template: text('template').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     locale: text('locale').notNull().default('en'),
-    status: text('status').$type<'queued' | 'sent' | 'failed' | 'held'>().notNull().default('queued'),
+    status: text('status')
+      .$type<'queued' | 'sent' | 'delivered' | 'failed' | 'held'>()
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -483,16 +486,23 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** A webhook delivery's last answer from the receiver (ADR 0064): `HTTP 200`, a refusal. */
     answer: text('answer'),
+    /** The provider's id of an SMS or WhatsApp message, which its delivery receipts name (ADR 0060). */
+    providerMessageId: text('provider_message_id'),
+    /** When the provider's receipt said the message reached the phone. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    check('outbox_status_check', sql`${table.status} in ('queued', 'sent', 'failed', 'held')`),
+    check('outbox_status_check', sql`${table.status} in ('queued', 'sent', 'delivered', 'failed', 'held')`),
     check('outbox_channel_check', sql`${table.channel} in ('email', 'sms', 'whatsapp', 'webhook')`),
     index('outbox_webhook_idx').on(table.recipient, table.id).where(sql`${table.channel} = 'webhook'`),
     // The worker's claim: the due queued rows, oldest first.
     index('outbox_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'queued'`),
     index('outbox_ticket_idx').on(table.ticketId, table.id),
     index('outbox_failed_idx').on(table.id).where(sql`${table.status} = 'failed'`),
+    index('outbox_provider_message_idx')
+      .on(table.channel, table.providerMessageId)
+      .where(sql`${table.providerMessageId} is not null`),
   ],
 );
 

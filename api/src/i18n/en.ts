@@ -195,6 +195,26 @@ export const en = {
     submitNew: 'Submit a New Ticket',
   },
   /** The column headers and row names of the reports' CSV files (services/reports/csv.ts). */
+  /**
+   * SMS and WhatsApp (ADR 0060): one template per event the member receives, numbered as WhatsApp
+   * numbers a template's values; what an operator registers with the SMS gateway (DLT) and Meta.
+   */
+  phone: {
+    ticketSubmittedMember:
+      'Help Desk: your ticket #{{1}} was received by the {{2}} chapter. Open it: {{3}} Reply STOP to stop these messages.',
+    ticketStatusChanged: 'Help Desk: your ticket #{{1}} is now {{2}}. Reply STOP to stop these messages.',
+    ticketRepliedMember:
+      'Help Desk: {{2}} replied on your ticket #{{1}}. Read it with the link from your email. Reply STOP to stop these messages.',
+    interimReplyMember:
+      'Help Desk: your ticket #{{1}} needs more time; expect the next step by {{2}}. Reply STOP to stop these messages.',
+    ratingRequested:
+      'Help Desk: your ticket #{{1}} has an outcome. Please rate it: {{2}} Reply STOP to stop these messages.',
+    appealDecidedMember:
+      'Help Desk: your appeal on ticket #{{1}} was {{2}}. Reply STOP to stop these messages.',
+    ticketTransferredMember:
+      'Help Desk: your ticket #{{1}} was transferred to {{2}}. Reply STOP to stop these messages.',
+    appealOutcome: { upheld: 'upheld', remanded: 'sent back for a new review', dismissed: 'dismissed' },
+  },
   csv: {
     tickets: {
       number: 'Ticket',

@@ -8,6 +8,7 @@ import { apiTokenRoutes } from './integrations/tokens';
 import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
 import { messageRoutes } from './messages';
+import { phoneRoutes } from './phone';
 import { privacyRoutes } from './privacy';
 import { projectRoutes } from './projects';
 import { recusalRoutes } from './recusal';
@@ -44,4 +45,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(recusalRoutes);
   await app.register(projectRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(phoneRoutes);
 };

@@ -24,6 +24,7 @@ const TAG_OF_WORD: Record<string, string> = {
   uploads: 'files',
   tokens: 'integrations',
   webhooks: 'integrations',
+  phone: 'messages',
   'last-word': 'tickets',
   'mfa-policy': 'auth',
   appeals: 'tickets',

@@ -440,7 +440,7 @@ export const staffDashboardEn = {
     timeColumn: 'Time',
     notSentYet: 'Not sent yet',
     attempts: '{{count, number}} attempts',
-    status: { queued: 'Queued', sent: 'Sent', held: 'Held', failed: 'Failed' },
+    status: { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', held: 'Held', failed: 'Failed' },
   },
   overdue: {
     title: 'Overdue',

@@ -436,7 +436,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     timeColumn: 'समय',
     notSentYet: 'अभी भेजा नहीं गया',
     attempts: '{{count, number}} प्रयास',
-    status: { queued: 'कतार में', sent: 'भेजा गया', held: 'रोका गया', failed: 'विफल' },
+    status: { queued: 'कतार में', sent: 'भेजा गया', delivered: 'पहुँच गया', held: 'रोका गया', failed: 'विफल' },
   },
   overdue: {
     title: 'समय से पीछे',

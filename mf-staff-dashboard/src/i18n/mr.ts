@@ -437,7 +437,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     timeColumn: 'वेळ',
     notSentYet: 'अजून पाठवलेला नाही',
     attempts: '{{count, number}} प्रयत्न',
-    status: { queued: 'रांगेत', sent: 'पाठवला', held: 'थांबवला', failed: 'अयशस्वी' },
+    status: { queued: 'रांगेत', sent: 'पाठवला', delivered: 'पोहोचला', held: 'थांबवला', failed: 'अयशस्वी' },
   },
   overdue: {
     title: 'मुदत उलटलेली',

@@ -115,6 +115,12 @@ export const API_PATHS = {
     list: '/appeals',
     decision: '/appeals/:id/decision',
   },
+  /** The SMS gateway's and WhatsApp's webhooks: delivery receipts and STOP (ADR 0060). */
+  phone: {
+    whatsapp: '/phone/whatsapp',
+    smsReceipts: '/phone/sms/receipts',
+    smsInbound: '/phone/sms/inbound',
+  },
   members: {
     links: '/members/links',
     key: '/members/:id/key',

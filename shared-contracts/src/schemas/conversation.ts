@@ -42,7 +42,7 @@ export const messageChannelSchema = z.enum(MESSAGE_CHANNELS);
  * after 24 h of retries; an admin may retry it), `held` (no way to send it is configured, e.g. no
  * `SMTP_URL` in production: kept, never dropped).
  */
-export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'held'] as const;
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'held'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 

@@ -8,6 +8,7 @@ export * from './files';
 export * from './integrations';
 export * from './interests';
 export * from './lastWord';
+export * from './phoneWebhooks';
 export * from './privacy';
 export * from './projects';
 export * from './reports';

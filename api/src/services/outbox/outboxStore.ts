@@ -223,6 +223,8 @@ export async function markSent(
   row: OutboxRow,
   now: Date,
   note: string | null = null,
+  /** The provider's id of the message (SMS, WhatsApp), for its delivery receipts (ADR 0060). */
+  providerMessageId: string | null = null,
 ): Promise<boolean> {
   const updated = await db
     .update(outbox)
@@ -231,6 +233,7 @@ export async function markSent(
       sentAt: now,
       lockedUntil: null,
       lastError: note,
+      providerMessageId,
       params: withoutSecrets(row.params),
       // The last word to an erased member: its address goes once it is sent (ADR 0050).
       ...(row.params.forgetRecipient ? { recipient: '' } : {}),

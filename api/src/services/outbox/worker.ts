@@ -156,17 +156,19 @@ export class OutboxWorker {
         return;
       }
       let ready: OutboxRow | null = row;
+      let providerMessageId: string | null = null;
       try {
         const prepare = this.prepare[row.event];
         // The private links were sealed at rest (ADR 0052): opened for this send only.
         const opened = { ...row, params: openParams(row.params) };
         ready = prepare ? await prepare(opened) : opened;
-        if (ready) await channel.send(ready);
+        if (ready) providerMessageId = (await channel.send(ready))?.providerMessageId ?? null;
       } catch (error) {
         await this.failed(row, error);
         return;
       }
-      if (!(await markSent(this.db, row, this.clock.now(), ready ? null : NOTHING_TO_SEND))) {
+      const note = ready ? null : NOTHING_TO_SEND;
+      if (!(await markSent(this.db, row, this.clock.now(), note, providerMessageId))) {
         this.log.warn({ outboxId: row.id }, 'an outbox message was sent after its lease ran out');
       }
     } catch (error) {

@@ -29,6 +29,7 @@ import type { Writer } from '../../db/database';
 import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
+import { providerTemplateFor } from '../outbox/channels/phone';
 import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from '../outbox/outboxStore';
 import { aliasOf } from '../recusal/shielding';
 import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
@@ -158,7 +159,9 @@ export class Notifier {
     };
     const messages: NewMessage[] = [{ ...base, channel: 'email', recipient: person.email, params }];
     for (const channel of ['sms', 'whatsapp'] as const) {
-      const providerTemplate = this.phones[channel]?.templates[template];
+      const templates = this.phones[channel]?.templates;
+      // The provider template of the member's language (ADR 0060), else the event's one.
+      const providerTemplate = templates && providerTemplateFor(templates, template, base.locale);
       if (!providerTemplate || !person.mobile || !person.optIn?.includes(channel)) continue;
       messages.push({
         ...base,

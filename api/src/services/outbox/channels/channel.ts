@@ -10,13 +10,19 @@ export type OutgoingMessage = Pick<
   'id' | 'event' | 'recipient' | 'template' | 'params' | 'locale' | 'ticketId'
 >;
 
+/** What a provider answered to a send: its id of the message, which its delivery receipts name. */
+export interface SendResult {
+  providerMessageId?: string;
+}
+
 export interface Channel {
   readonly name: MessageChannel;
   /** Whether it can send; when false its messages are held (`heldReason` says why). */
   readonly configured: boolean;
   readonly heldReason: string;
   /** Sends the message or throws (a `PermanentSendError` when retrying cannot help). */
-  send(message: OutgoingMessage): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a channel without receipts (email) returns nothing
+  send(message: OutgoingMessage): Promise<SendResult | void>;
   close?(): Promise<void> | void;
 }
 

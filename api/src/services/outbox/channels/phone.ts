@@ -4,26 +4,58 @@
  * template (its id stored in the outbox row's params as `providerTemplate`) with ordered values,
  * never free text: India's DLT rules and WhatsApp's business-initiated messages both require a
  * registered template. Off unless configured (`SMS_*`, `WHATSAPP_*`, api/README.md).
+ *
+ * A template per event the member receives and per language (ADR 0060): its words are in the api's
+ * catalogue (`phone.{template}`, en/hi/mr, numbered `{{1}}`… as WhatsApp numbers them), which is
+ * what an operator registers with the gateway and with Meta; the message names the provider
+ * template of the member's language, and WhatsApp's template language is the member's. Each send
+ * keeps the provider's id of the message, which its delivery receipts name (receipts.ts).
  */
+import { sitePaths } from 'shared-contracts/contracts';
 import { translate } from '../../../i18n';
 import { absoluteUrl, isTemplateName, type TemplateName } from '../templates';
-import { type Channel, type OutgoingMessage, PermanentSendError } from './channel';
+import { type Channel, type OutgoingMessage, PermanentSendError, type SendResult } from './channel';
 
 /** The values each template sends, in the order its registered provider template numbers them. */
 export const PHONE_TEMPLATE_VALUES: Partial<Record<TemplateName, readonly string[]>> = {
   ticketSubmittedMember: ['ticketId', 'city', 'shareUrl'],
   ticketStatusChanged: ['ticketId', 'statusLabel'],
   ticketRepliedMember: ['ticketId', 'author'],
+  interimReplyMember: ['ticketId', 'expectedBy'],
+  ratingRequested: ['ticketId', 'outcomeUrl'],
+  appealDecidedMember: ['ticketId', 'outcomeLabel'],
+  ticketTransferredMember: ['ticketId', 'to'],
 };
+
+/** The provider template of a message template in a language: `name.locale`, else `name`. */
+export function providerTemplateFor(
+  templates: Record<string, string>,
+  template: string,
+  locale: string,
+): string | undefined {
+  return templates[`${template}.${locale}`] ?? templates[template];
+}
+
+/** A day `YYYY-MM-DD` as the language writes it ("8 December 2026", "8 दिसंबर 2026"). */
+function dayLabel(day: string, locale: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(`${locale}-IN`, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
 
 /** The ordered values of a message for its provider template (links absolute, statuses named). */
 export function phoneValues(message: OutgoingMessage, publicUrl: string): string[] {
   const names = isTemplateName(message.template) ? PHONE_TEMPLATE_VALUES[message.template] : undefined;
   if (!names) throw new PermanentSendError(`No phone template for ${message.template}`);
+  const { locale, params } = message;
   return names.map((name) => {
-    if (name === 'statusLabel') return translate(message.locale, `status.${String(message.params.status)}`);
-    const value = message.params[name];
-    if (name.endsWith('Url') && typeof value === 'string') return absoluteUrl(publicUrl, value);
+    if (name === 'statusLabel') return translate(locale, `status.${String(params.status)}`);
+    if (name === 'outcomeLabel') return translate(locale, `phone.appealOutcome.${String(params.outcome)}`);
+    if (name === 'expectedBy') return dayLabel(String(params.expectedBy ?? ''), locale);
+    const value = params[name];
+    // A private link, or the way to ask for one when the message carries none.
+    if (name.endsWith('Url'))
+      return absoluteUrl(publicUrl, typeof value === 'string' ? value : sitePaths.track);
     return String(value ?? '');
   });
 }
@@ -75,7 +107,7 @@ export class Msg91SmsChannel implements Channel {
   readonly heldReason = '';
   constructor(private readonly settings: SmsSettings) {}
 
-  async send(message: OutgoingMessage): Promise<void> {
+  async send(message: OutgoingMessage): Promise<SendResult> {
     const values = phoneValues(message, this.settings.publicUrl);
     const recipient: Record<string, string> = {
       mobiles: internationalNumber(message.recipient, this.settings.countryCode),
@@ -83,7 +115,8 @@ export class Msg91SmsChannel implements Channel {
     values.forEach((value, index) => {
       recipient[`var${index + 1}`] = value;
     });
-    await postJson(
+    // `{ type: 'success', message: '<request id>' }`: the request id names its delivery reports.
+    const answer = (await postJson(
       this.settings.apiUrl,
       { authkey: this.settings.authKey },
       {
@@ -93,7 +126,8 @@ export class Msg91SmsChannel implements Channel {
         recipients: [recipient],
       },
       this.settings.timeoutMs,
-    );
+    )) as { message?: unknown };
+    return typeof answer?.message === 'string' ? { providerMessageId: answer.message } : {};
   }
 }
 
@@ -101,6 +135,7 @@ export interface WhatsAppSettings {
   token: string;
   phoneNumberId: string;
   apiUrl: string;
+  /** The WhatsApp language code of English templates (`en`, or `en_US`…); Hindi is `hi`, Marathi `mr`. */
   language: string;
   countryCode: string;
   publicUrl: string;
@@ -117,9 +152,14 @@ export class WhatsAppChannel implements Channel {
   readonly heldReason = '';
   constructor(private readonly settings: WhatsAppSettings) {}
 
-  async send(message: OutgoingMessage): Promise<void> {
+  /** The template language of a message: the member's (the catalogue's languages are WhatsApp's codes). */
+  languageOf(locale: string): string {
+    return locale === 'hi' || locale === 'mr' ? locale : this.settings.language;
+  }
+
+  async send(message: OutgoingMessage): Promise<SendResult> {
     const values = phoneValues(message, this.settings.publicUrl);
-    await postJson(
+    const answer = (await postJson(
       `${this.settings.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(this.settings.phoneNumberId)}/messages`,
       { authorization: `Bearer ${this.settings.token}` },
       {
@@ -129,12 +169,14 @@ export class WhatsAppChannel implements Channel {
         type: 'template',
         template: {
           name: providerTemplateOf(message),
-          language: { code: this.settings.language },
+          language: { code: this.languageOf(message.locale) },
           components: [{ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) }],
         },
         biz_opaque_callback_data: `outbox-${message.id}`,
       },
       this.settings.timeoutMs,
-    );
+    )) as { messages?: { id?: unknown }[] };
+    const id = answer?.messages?.[0]?.id;
+    return typeof id === 'string' ? { providerMessageId: id } : {};
   }
 }

@@ -1,9 +1,10 @@
 import type { CommentVisibility, MessageStatus } from 'shared-contracts';
 
-/** Each state's label and badge colour: sent green, waiting blue, held yellow, failed red. */
+/** Each state's label and badge colour: sent green, delivered teal, waiting blue, held yellow, failed red. */
 export const STATUS_BADGES: Record<MessageStatus, { key: string; color: string }> = {
   queued: { key: 'messages.status.queued', color: 'blue' },
   sent: { key: 'messages.status.sent', color: 'green' },
+  delivered: { key: 'messages.status.delivered', color: 'teal' },
   held: { key: 'messages.status.held', color: 'yellow' },
   failed: { key: 'messages.status.failed', color: 'red' },
 };
