@@ -11,6 +11,7 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
 } from 'shared-contracts';
+import { ProjectFilter } from '../../../components/ProjectFilter';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { RANGE_PRESETS, type RangePreset } from '../rules/dateRange';
 import type { ReportFilters } from '../rules/reportFilters';
@@ -25,10 +26,10 @@ export interface ReportFiltersPanelProps {
   lockedCity: string | null;
   onPreset: (preset: RangePreset) => void;
   onCustomDay: (end: 'from' | 'to', day: string) => void;
-  onChange: (change: Partial<Pick<ReportFilters, 'city' | 'committee' | 'status'>>) => void;
+  onChange: (change: Partial<Pick<ReportFilters, 'city' | 'committee' | 'status' | 'project'>>) => void;
 }
 
-/** docs/product.md#reports: the period (presets or two days), chapter, committee and status. */
+/** docs/product.md#reports: the period (presets or two days), chapter, committee, status and RERA project. */
 export function ReportFiltersPanel({
   filters,
   lockedCity,
@@ -106,6 +107,10 @@ export function ReportFiltersPanel({
             }
             allowDeselect={false}
           />
+        </SimpleGrid>
+        {/* A RERA project (ADR 0055): the same typeahead as the ticket list's. */}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <ProjectFilter value={filters.project} onChange={(project) => onChange({ project })} />
         </SimpleGrid>
         {filters.preset === 'custom' && (
           <Suspense fallback={<Skeleton height={60} />}>

@@ -211,6 +211,37 @@ describe('/reports (docs/product.md#reports)', () => {
     expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent('10 Feb 2026');
   });
 
+  test("a RERA project from the address goes into the calls, and 'Filter by project' names it (ADR 0055)", async () => {
+    signInAs('admin');
+    const { requests } = answerReports({
+      'GET /api/projects/12': {
+        project: {
+          id: 12,
+          reraNumber: 'P52100012345',
+          name: 'Sahyadri Heights',
+          promoter: 'Sahyadri Developers',
+          cityId: 1,
+          city: 'Pune',
+          district: 'Pune',
+        },
+        counts: { total: 2, pending: 2, 'in-review': 0, approved: 0, resolved: 0, rejected: 0 },
+        open: 2,
+        overdue: 0,
+        oldestOpen: null,
+      },
+    });
+    await visit('/reports?project=12');
+    await waitFor(() =>
+      expect(queryOf(requests, '/reports/summary')[0]).toEqual({ ...thisMonth, projectId: '12' }),
+    );
+    expect(queryOf(requests, '/reports/timeseries')[0]).toMatchObject({ projectId: '12' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Filter by project' })).toHaveValue(
+        'Sahyadri Heights (P52100012345)',
+      ),
+    );
+  });
+
   test('the indicator cards and every chart table show the numbers', async () => {
     signInAs('admin');
     answerReports();

@@ -50,7 +50,14 @@ export function drillAddress(month: string, cityId: number, today: Date): string
   const range = monthRange(month) ?? (presetRange('thisMonth', today) as DayRange);
   const preset =
     month === monthOf(today) ? 'thisMonth' : month === previousMonth(monthOf(today)) ? 'lastMonth' : 'custom';
-  const filters: ReportFilters = { preset, ...range, city: cityId, committee: null, status: null };
+  const filters: ReportFilters = {
+    preset,
+    ...range,
+    city: cityId,
+    committee: null,
+    status: null,
+    project: null,
+  };
   const query = paramsOf(filters).toString();
   return `/reports?${query}`;
 }

@@ -1,6 +1,6 @@
 /**
  * The report's filters as the address carries them (`?range=lastQuarter&city=2&committee=3&
- * status=resolved`, the chapter and committee by id as the api takes them, or `?range=custom&from=2026-01-05&to=2026-02-10`), so a reload, a shared link
+ * status=resolved&project=12`, the chapter and committee by id as the api takes them, or `?range=custom&from=2026-01-05&to=2026-02-10`), so a reload, a shared link
  * or a drill from the league table shows the same report. Anything unreadable in the address is
  * no filter: a stale or edited link never breaks the page.
  */
@@ -14,6 +14,7 @@ export const REPORT_PARAMS = {
   city: 'city',
   committee: 'committee',
   status: 'status',
+  project: 'project',
 } as const;
 
 /** The range a report opens with. */
@@ -26,6 +27,8 @@ export interface ReportFilters extends DayRange {
   /** A committee's id. */
   committee: number | null;
   status: TicketStatus | null;
+  /** A RERA project's id (ADR 0055). */
+  project: number | null;
 }
 
 const isPreset = (value: string | null): value is RangePreset =>
@@ -63,6 +66,7 @@ export function filtersOf(params: URLSearchParams, today: Date, cityLocked = fal
     city: cityLocked ? null : idOf(params.get(REPORT_PARAMS.city)),
     committee: idOf(params.get(REPORT_PARAMS.committee)),
     status: isStatus(status) ? status : null,
+    project: idOf(params.get(REPORT_PARAMS.project)),
   };
 }
 
@@ -80,6 +84,7 @@ export function paramsOf(filters: ReportFilters): URLSearchParams {
   if (filters.city) params.set(REPORT_PARAMS.city, String(filters.city));
   if (filters.committee) params.set(REPORT_PARAMS.committee, String(filters.committee));
   if (filters.status) params.set(REPORT_PARAMS.status, filters.status);
+  if (filters.project) params.set(REPORT_PARAMS.project, String(filters.project));
   return params;
 }
 
@@ -105,6 +110,7 @@ export function queryOf(filters: ReportFilters): {
   city?: number;
   committee?: number;
   status?: TicketStatus;
+  projectId?: number;
 } {
   return {
     from: filters.from,
@@ -112,5 +118,6 @@ export function queryOf(filters: ReportFilters): {
     ...(filters.city ? { city: filters.city } : {}),
     ...(filters.committee ? { committee: filters.committee } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.project ? { projectId: filters.project } : {}),
   };
 }

@@ -52,12 +52,13 @@ describe('the filters in the address', () => {
       city: null,
       committee: null,
       status: null,
+      project: null,
     });
     expect(paramsOf(of('')).toString()).toBe('');
   });
 
-  it('a preset, a city, a committee and a status survive the round trip', () => {
-    const filters = of('range=lastQuarter&city=2&committee=3&status=resolved');
+  it('a preset, a city, a committee, a status and a RERA project survive the round trip', () => {
+    const filters = of('range=lastQuarter&city=2&committee=3&status=resolved&project=12');
     expect(filters).toEqual({
       preset: 'lastQuarter',
       from: '2026-04-01',
@@ -65,15 +66,20 @@ describe('the filters in the address', () => {
       city: 2,
       committee: 3,
       status: 'resolved',
+      project: 12,
     });
-    expect(paramsOf(filters).toString()).toBe('range=lastQuarter&city=2&committee=3&status=resolved');
+    expect(paramsOf(filters).toString()).toBe(
+      'range=lastQuarter&city=2&committee=3&status=resolved&project=12',
+    );
     expect(queryOf(filters)).toEqual({
       from: '2026-04-01',
       to: '2026-06-30',
       city: 2,
       committee: 3,
       status: 'resolved',
+      projectId: 12,
     });
+    expect(of('project=abc').project).toBeNull();
     expect(queryOf(of(''))).toEqual({ from: '2026-08-01', to: '2026-08-31' });
   });
 

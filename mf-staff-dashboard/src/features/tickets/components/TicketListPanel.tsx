@@ -30,6 +30,7 @@ import {
   useAuth,
 } from 'shared-contracts';
 import { SearchIcon } from '../../../components/icons';
+import { ProjectFilter } from '../../../components/ProjectFilter';
 import { useIsMobile } from '../../../hooks/useIsMobile';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { FIRST_PAGE } from '../api/fetchTicketPage';
@@ -40,7 +41,6 @@ import { PROJECT_PARAM, projectFilterOf } from '../rules/projectFilter';
 import { STATUS_FILTER_OPTIONS } from '../rules/statusFilter';
 import { ticketListTitle } from '../rules/ticketListTitle';
 import { DateFilter } from './DateFilter';
-import { ProjectFilter } from './ProjectFilter';
 import { TicketCards } from './TicketCards';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 import { TicketPagination } from './TicketPagination';

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, type PublicProject } from 'shared-contracts';
-import { PROJECT_SEARCH_MIN, projectDetailQuery, projectSearchQuery } from '../../../api/projects';
-import { STAFF_DASHBOARD_NS } from '../../../i18n';
+import { PROJECT_SEARCH_MIN, projectDetailQuery, projectSearchQuery } from '../api/projects';
+import { STAFF_DASHBOARD_NS } from '../i18n';
 
 /** How long the picker waits for typing to pause before asking the api. */
 export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
