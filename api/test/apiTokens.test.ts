@@ -82,7 +82,9 @@ describe.each(databaseKinds)('API tokens on %s', (kind) => {
     });
 
     expect(action.statusCode).toBe(403);
-    expect(action.json().details).toEqual([expect.objectContaining({ code: 'SCOPE', scope: 'tickets:write' })]);
+    expect(action.json().details).toEqual([
+      expect.objectContaining({ code: 'SCOPE', scope: 'tickets:write' }),
+    ]);
     expect(users.statusCode).toBe(403);
     expect(users.json().details).toEqual([expect.objectContaining({ code: 'SCOPE', scope: 'users:read' })]);
     expect(cities.statusCode).toBe(403);
@@ -100,7 +102,9 @@ describe.each(databaseKinds)('API tokens on %s', (kind) => {
     expect(users.json().total).toBeGreaterThan(0);
     expect(summary.statusCode).toBe(200);
     expect(tickets.statusCode).toBe(403);
-    expect(tickets.json().details).toEqual([expect.objectContaining({ code: 'SCOPE', scope: 'tickets:read' })]);
+    expect(tickets.json().details).toEqual([
+      expect.objectContaining({ code: 'SCOPE', scope: 'tickets:read' }),
+    ]);
   });
 
   it('is shown once and kept hashed; revoking stops it on the next request', async () => {

@@ -106,7 +106,8 @@ export function scopeOfRoute(method: string, url: string): ApiScope | null {
  * needs; `held` whether the token has it (the route is then one no API token may call).
  */
 export function outsideScope(scope: ApiScope | null, held: boolean): HttpError {
-  const message = scope && !held ? `This API token lacks the scope ${scope}` : 'API tokens cannot use this call';
+  const message =
+    scope && !held ? `This API token lacks the scope ${scope}` : 'API tokens cannot use this call';
   return new HttpError(403, message, [{ path: 'authorization', message, code: 'SCOPE', scope }]);
 }
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
-import { asName, dateTimeSchema, idSchema, optionalText, requiredText } from './common';
+import { asName, dateTimeSchema, idSchema, requiredText } from './common';
 
 /** What a declaration names: a firm (by name) or a project (by name, and by id once registered). */
 export const INTEREST_KINDS = ['firm', 'project'] as const;

@@ -41,14 +41,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.pingDatabase();
         if (app.shuttingDown) {
           // Draining after SIGTERM: a balancer that checks health sends no new requests here.
-          return reply
-            .code(503)
-            .send({
-              status: 'shutting-down',
-              database: { kind: app.dbKind, reachable: true },
-              email,
-              replica,
-            });
+          return reply.code(503).send({
+            status: 'shutting-down',
+            database: { kind: app.dbKind, reachable: true },
+            email,
+            replica,
+          });
         }
         return { status: 'ok' as const, database: { kind: app.dbKind, reachable: true }, email, replica };
       } catch (error) {
