@@ -5,8 +5,6 @@ import { installFakeApi, setScreen, signInAs, signOut } from '../testing/helpers
 import { FakeUsersApi, makeUsers } from '../testing/usersBackend';
 import ActivityPage from './ActivityPage';
 
-jest.setTimeout(30_000);
-
 async function renderPage() {
   await act(async () => {
     render(

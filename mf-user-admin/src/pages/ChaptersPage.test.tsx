@@ -13,8 +13,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { signInAs, signOut } from '../testing/helpers';
 import ChaptersPage from './ChaptersPage';
 
-jest.setTimeout(30_000);
-
 const CITIES = 'GET /api/cities/getAllCities';
 const COMMITTEES = 'GET /api/committees/getAllCommittees';
 const CONVENORS = 'GET /api/admin/users/filter';

@@ -5,8 +5,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { setScreen, signInAs, signOut } from '../testing/helpers';
 import MessagesPage from './MessagesPage';
 
-jest.setTimeout(30_000);
-
 const FAILED = 'GET /api/messages/failed';
 
 function failed(overrides: Partial<FailedMessage> & { id: number }): FailedMessage {

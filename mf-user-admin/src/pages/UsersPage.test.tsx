@@ -14,8 +14,6 @@ import UsersPage from './UsersPage';
 
 // Mantine's inputs and a full table make every keystroke a render: no pause between keys.
 const userEvent = baseUserEvent.setup({ delay: null });
-jest.setTimeout(30_000);
-
 async function renderPage() {
   await act(async () => {
     render(<UsersPage />, { route: '/users' });

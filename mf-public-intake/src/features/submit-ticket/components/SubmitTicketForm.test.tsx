@@ -55,9 +55,6 @@ const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*
 const submitButton = () => screen.getByRole('button', { name: /^(Submit Ticket|Submitting\.\.\.)$/ });
 const pune = () => screen.findByRole('option', { name: 'Pune' });
 
-// Every keystroke re-renders the form: generous on a busy machine.
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   localStorage.clear();
 });

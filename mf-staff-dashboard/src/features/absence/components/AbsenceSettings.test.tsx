@@ -4,8 +4,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { signInAs, signOut } from '../../../testing/helpers';
 import { AbsenceSettings } from './AbsenceSettings';
 
-jest.setTimeout(30_000);
-
 const STAND_INS: StandIn[] = [
   { id: 21, fullName: 'Ravi Deshmukh', role: 'citypresident', city: 'Pune' },
   { id: 2, fullName: 'Meera Shah', role: 'credaipresident', city: null },

@@ -4,8 +4,6 @@ import { act, render, screen, userEvent, within } from 'shared-contracts/testing
 import { signInAs, signOut } from '../../../testing/helpers';
 import { InterestsSettings } from './InterestsSettings';
 
-jest.setTimeout(30_000);
-
 /** The api's declarations, kept as a PUT leaves them (a new one dated on the 28th). */
 function fakeInterests(start: StaffInterest[]) {
   let interests = start;

@@ -5,8 +5,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { signInAs, signOut } from '../../../testing/helpers';
 import { SignInSecurity } from './SignInSecurity';
 
-jest.setTimeout(30_000);
-
 const AT = '2026-11-28T10:00:00.000Z';
 const session = (id: number, device: string, current: boolean): StaffSession => ({
   id,

@@ -14,7 +14,6 @@ import { FakeTicketApi, makeTickets } from '../../../testing/ticketBackend';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
 import { TicketListPanel } from './TicketListPanel';
 
-jest.setTimeout(30_000);
 jest.mock('../../dashboard/components/CityBarChart', () => ({
   __esModule: true,
   default: () => <div data-testid="bar-chart" />,

@@ -3,8 +3,6 @@ import { act, render, screen, userEvent } from 'shared-contracts/testing/render'
 import { signInAs, signOut } from '../../../testing/helpers';
 import { UnmaskMember } from './UnmaskMember';
 
-jest.setTimeout(30_000);
-
 beforeEach(() => signInAs('credaipresident'));
 afterEach(() => signOut());
 

@@ -4,8 +4,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { signInAs, signOut } from '../../../testing/helpers';
 import { AuditTrail } from './AuditTrail';
 
-jest.setTimeout(30_000);
-
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id,

@@ -5,8 +5,6 @@ import { signInAs, signOut } from '../../../testing/helpers';
 import { ProjectImport } from './ProjectImport';
 import { ProjectRegister } from './ProjectRegister';
 
-jest.setTimeout(30_000);
-
 const SAHYADRI: Project = {
   id: 4,
   reraNumber: 'P52100012345',

@@ -3,8 +3,6 @@ import { act, render, screen, within } from 'shared-contracts/testing/render';
 import { signInAs, signOut } from '../../../testing/helpers';
 import { UserInterests } from './UserInterests';
 
-jest.setTimeout(30_000);
-
 beforeEach(() => signInAs('admin'));
 afterEach(() => signOut());
 
