@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { SUBMIT_FORM_FIELDS, SUBMIT_KEY_FIELD } from 'shared-contracts/contracts';
+import { CHANNEL_FIELD, SUBMIT_FORM_FIELDS, SUBMIT_KEY_FIELD } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { bearer, buildDemoApp, TEST_SECRET, tokenFor } from './support/session';
 import { multipartBody } from './support/submitForm';
@@ -37,6 +37,8 @@ interface OpenApiOperation {
 const SUBMIT_PATH = '/api/tickets/submit';
 /** The form posted without scripts (ADR 0035): the submit's fields, answered with HTML pages. */
 const SUBMIT_FORM_PATH = '/api/tickets/submit-form';
+/** Staff filing a complaint for a member (ADR 0066): the submit's fields and the channel. */
+const ASSISTED_PATH = '/api/tickets/assisted';
 
 /** The routes and their fields as the api documents them (the submit's multipart fields are shared). */
 async function routesOf(app: App): Promise<Route[]> {
@@ -57,10 +59,12 @@ async function routesOf(app: App): Promise<Route[]> {
       for (const [name, schema] of Object.entries(json)) {
         fields.push({ name, place: 'body', type: schema.type ?? 'string' });
       }
-      const multipart = (path === SUBMIT_PATH || path === SUBMIT_FORM_PATH) && method === 'post';
+      const multipart =
+        (path === SUBMIT_PATH || path === SUBMIT_FORM_PATH || path === ASSISTED_PATH) && method === 'post';
       if (multipart) {
         for (const name of SUBMIT_FORM_FIELDS) fields.push({ name, place: 'body', type: 'string' });
         if (path === SUBMIT_FORM_PATH) fields.push({ name: SUBMIT_KEY_FIELD, place: 'body', type: 'string' });
+        if (path === ASSISTED_PATH) fields.push({ name: CHANNEL_FIELD, place: 'body', type: 'string' });
       }
       routes.push({ method: method.toUpperCase(), path, fields, multipart });
     }

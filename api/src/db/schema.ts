@@ -19,6 +19,7 @@ import {
 import {
   ALERT_LEVELS,
   type AlertLevel,
+  type AssistedChannel,
   type Assignee,
   type AuditTargetType,
   type ChapterCalendar,
@@ -216,6 +217,11 @@ export const tickets = pgTable(
     phoneUpdates: boolean('phone_updates').notNull().default(false),
     /** The language the member read the submit form in: their messages about it are written in it. */
     language: text('language').notNull().default('en'),
+    /**
+     * How the complaint reached the association when staff filed it for the member (ADR 0066):
+     * phone, walk-in, letter or email; null for the public form.
+     */
+    intakeChannel: text('intake_channel').$type<AssistedChannel>(),
     /** The RERA project the complaint is about, when the member named one (ADR 0055). */
     projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'restrict' }),
     version: integer('version').notNull().default(1),
@@ -274,6 +280,10 @@ export const tickets = pgTable(
   },
   (table) => [
     check('tickets_status_check', sql`${table.status} in (${statusList})`),
+    check(
+      'tickets_intake_channel_check',
+      sql`${table.intakeChannel} in ('phone', 'walk-in', 'letter', 'email')`,
+    ),
     // Every list is "newest first, one page": these serve the unfiltered list, the city lists
     // (city president, convenor, observer), the status filters and the member's own list.
     index('tickets_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -1029,3 +1039,50 @@ export const webhooks = pgTable('webhooks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
+
+/**
+ * Canned answers (ADR 0065): a title and a text in English, Hindi and Marathi, for every chapter
+ * (`cityId` null, kept by admins) or one chapter (kept by its city president or an admin).
+ */
+export const cannedResponses = pgTable(
+  'canned_responses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'cascade' }),
+    titleEn: text('title_en').notNull(),
+    titleHi: text('title_hi').notNull(),
+    titleMr: text('title_mr').notNull(),
+    textEn: text('text_en').notNull(),
+    textHi: text('text_hi').notNull(),
+    textMr: text('text_mr').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('canned_responses_city_idx').on(table.cityId)],
+);
+
+/** Each reply sent with a canned answer (ADR 0065): the reports count them by day and chapter. */
+export const cannedResponseUses = pgTable(
+  'canned_response_uses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cannedResponseId: integer('canned_response_id')
+      .notNull()
+      .references(() => cannedResponses.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => ticketComments.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('canned_response_uses_used_idx').on(table.usedAt, table.cityId),
+    index('canned_response_uses_response_idx').on(table.cannedResponseId),
+  ],
+);

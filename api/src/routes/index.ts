@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cityRoutes } from './cities';
 import { committeeRoutes } from './committees';
+import { deskToolRoutes } from './deskTools';
 import { healthRoutes } from './health';
 import { apiTokenRoutes } from './integrations/tokens';
 import { lastWordRoutes } from './lastWord';
@@ -46,4 +47,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(projectRoutes);
   await app.register(apiTokenRoutes);
   await app.register(phoneRoutes);
+  await app.register(deskToolRoutes);
 };

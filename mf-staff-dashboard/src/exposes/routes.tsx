@@ -45,6 +45,9 @@ const pages: RemotePages<'staffDashboard'> = {
   // docs/product.md#reports: its own chunk; the charts' library loads inside it, on /reports only.
   '/reports': lazy(() => import('../pages/ReportsPage')),
   '/projects/:id': lazy(() => import('../features/projects/components/ProjectPage')),
+  // Desk tools (ADR 0065, ADR 0066).
+  '/file-complaint': lazy(() => import('../features/deskTools/components/FileComplaintScreen')),
+  '/canned-responses': lazy(() => import('../features/deskTools/components/CannedResponsesScreen')),
   '/profile': preview('ProfilePreview'),
   '/settings': preview('SettingsPreview'),
   '/documents': preview('DocumentsPreview'),

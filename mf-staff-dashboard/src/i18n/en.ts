@@ -1,3 +1,4 @@
+import { submitFormEn } from 'shared-contracts/i18n/submitForm.en';
 /**
  * English catalogue of the staff-dashboard remote (namespace `staffDashboard`). Titles that the
  * shared rules compute by role (dashboard, list, chart, toasts) come from shared-contracts; every
@@ -101,6 +102,12 @@ export const staffDashboardEn = {
       withinSla: 'Within time',
       share: 'Share within time',
       noStages: 'No stage of these tickets was finished or overdue in this period.',
+      byChannel: 'Tickets by how they reached us',
+      channel: 'Channel',
+      cannedUsed: 'Canned answers used in replies',
+      cannedAnswer: 'Canned answer',
+      uses: 'Replies',
+      noCanned: 'No reply was sent with a canned answer in this period.',
     },
     csv: {
       ticketsIntro:
@@ -408,6 +415,66 @@ export const staffDashboardEn = {
     doneNoEmail:
       "The member's link was replaced. They have no email address: they can ask for a new link on the Track page.",
     failed: "The member's link could not be replaced: {{message}}",
+  },
+  /** Canned answers (ADR 0065): the reply box's picker and the screen that keeps them. */
+  canned: {
+    pickerLabel: 'Insert a canned answer',
+    pickerHint: "In the member's language ({{language}}), filled in for this ticket; edit it before sending.",
+    pickerHintPlain: 'Filled in for this ticket; edit it before sending.',
+    pickerPlaceholder: 'Search canned answers',
+    nothingFound: 'No canned answer matches',
+    loading: 'Loading canned answers...',
+    loadFailed: 'The canned answers could not be loaded: {{message}}',
+    title: 'Canned answers',
+    intro:
+      'Answers that office bearers insert into their replies, in English, Hindi and Marathi. When one is inserted, {memberName}, {ticketNumber}, {dueDate} and {officeBearer} are filled in for the ticket.',
+    add: 'Add canned answer',
+    none: 'No canned answers yet.',
+    everyChapter: 'Every chapter',
+    uses_one: 'Used in {{count, number}} reply',
+    uses_other: 'Used in {{count, number}} replies',
+    edit: 'Edit',
+    editLabel: 'Edit {{title}}',
+    delete: 'Delete',
+    deleteLabel: 'Delete {{title}}',
+    deleteTitle: 'Delete this canned answer?',
+    deleteBody:
+      '"{{title}}" will no longer be offered in the reply box. Replies already sent stay as they are.',
+    addTitle: 'Add canned answer',
+    editTitle: 'Edit canned answer',
+    chapter: 'Chapter',
+    chapterHint: 'Every chapter, or one chapter only.',
+    languages: { en: 'English', hi: 'Hindi', mr: 'Marathi' },
+    titleIn: 'Title ({{language}})',
+    textIn: 'Text ({{language}})',
+    variables: 'Variables: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    save: 'Save',
+    saving: 'Saving...',
+    cancel: 'Cancel',
+    saved: 'Canned answer saved.',
+    deleted: 'Canned answer deleted.',
+    failed: 'It was not saved: {{message}}',
+    notAllowed: 'Only admins and city presidents keep canned answers.',
+  },
+  /** A complaint filed for a member who phoned, walked in or wrote (ADR 0066). */
+  /** The submit form's own labels and hints (one copy, shared with the public form). */
+  intakeForm: submitFormEn,
+  fileComplaint: {
+    title: 'File a complaint for a member',
+    intro:
+      'For a member who phoned, walked in or sent a letter or email. The member gets the same confirmation and links as when they submit themselves.',
+    channel: 'How did the member reach you?',
+    language: "Member's language",
+    languageHint: "The member's emails and messages are written in it.",
+    letter: 'Scanned letter or document (optional)',
+    submit: 'File complaint',
+    submitting: 'Filing...',
+    filed: 'Complaint {{number}} filed. The member has been sent the confirmation.',
+    openTicket: 'Open {{number}}',
+    another: 'File another complaint',
+    failed: 'The complaint was not filed: {{message}}',
+    notAllowed: "Only admins and the chapter's office bearers file complaints for members.",
+    loadFailed: 'The cities or committees could not be loaded: {{message}}',
   },
   conversation: {
     replyToMember: 'Reply to member',

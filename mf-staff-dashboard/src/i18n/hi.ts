@@ -1,4 +1,5 @@
 import type { Translation } from 'shared-contracts';
+import { submitFormHi } from 'shared-contracts/i18n/submitForm.hi';
 import type { staffDashboardEn } from './en';
 
 /** The staff dashboard in Hindi (docs/glossary.md). */
@@ -100,6 +101,12 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
       withinSla: 'समय पर',
       share: 'समय पर का हिस्सा',
       noStages: 'इस अवधि में इन टिकटों का कोई चरण न पूरा हुआ, न समय से पीछे हुआ।',
+      byChannel: 'टिकट, हम तक पहुँचने के तरीके के अनुसार',
+      channel: 'माध्यम',
+      cannedUsed: 'जवाबों में इस्तेमाल हुए तैयार उत्तर',
+      cannedAnswer: 'तैयार उत्तर',
+      uses: 'जवाब',
+      noCanned: 'इस अवधि में कोई जवाब तैयार उत्तर से नहीं भेजा गया।',
     },
     csv: {
       ticketsIntro:
@@ -404,6 +411,63 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     done: 'सदस्य का लिंक बदल दिया गया; नया लिंक उन्हें ईमेल से भेजा जा रहा है।',
     doneNoEmail: 'सदस्य का लिंक बदल दिया गया। उनका ईमेल पता नहीं है: वे टिकट खोजें पेज पर नया लिंक मँगा सकते हैं।',
     failed: 'सदस्य का लिंक बदला नहीं जा सका: {{message}}',
+  },
+  canned: {
+    pickerLabel: 'तैयार उत्तर डालें',
+    pickerHint: 'सदस्य की भाषा ({{language}}) में, इस टिकट के लिए भरा हुआ; भेजने से पहले बदल सकते हैं।',
+    pickerHintPlain: 'इस टिकट के लिए भरा हुआ; भेजने से पहले बदल सकते हैं।',
+    pickerPlaceholder: 'तैयार उत्तर खोजें',
+    nothingFound: 'कोई तैयार उत्तर नहीं मिला',
+    loading: 'तैयार उत्तर लोड हो रहे हैं...',
+    loadFailed: 'तैयार उत्तर लोड नहीं हो सके: {{message}}',
+    title: 'तैयार उत्तर',
+    intro:
+      'पदाधिकारी अपने जवाबों में ये उत्तर डालते हैं, अंग्रेज़ी, हिंदी और मराठी में। उत्तर डालते समय {memberName}, {ticketNumber}, {dueDate} और {officeBearer} टिकट के अनुसार भर दिए जाते हैं।',
+    add: 'तैयार उत्तर जोड़ें',
+    none: 'अभी कोई तैयार उत्तर नहीं है।',
+    everyChapter: 'सभी शाखाएँ',
+    uses_one: '{{count, number}} जवाब में इस्तेमाल',
+    uses_other: '{{count, number}} जवाबों में इस्तेमाल',
+    edit: 'बदलें',
+    editLabel: '{{title}} बदलें',
+    delete: 'हटाएँ',
+    deleteLabel: '{{title}} हटाएँ',
+    deleteTitle: 'यह तैयार उत्तर हटाएँ?',
+    deleteBody: '"{{title}}" जवाब के बॉक्स में अब नहीं दिखेगा। पहले भेजे गए जवाब जैसे हैं वैसे रहेंगे।',
+    addTitle: 'तैयार उत्तर जोड़ें',
+    editTitle: 'तैयार उत्तर बदलें',
+    chapter: 'शाखा',
+    chapterHint: 'सभी शाखाएँ, या केवल एक शाखा।',
+    languages: { en: 'अंग्रेज़ी', hi: 'हिंदी', mr: 'मराठी' },
+    titleIn: 'शीर्षक ({{language}})',
+    textIn: 'पाठ ({{language}})',
+    variables: 'चर: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    save: 'सहेजें',
+    saving: 'सहेजा जा रहा है...',
+    cancel: 'रद्द करें',
+    saved: 'तैयार उत्तर सहेजा गया।',
+    deleted: 'तैयार उत्तर हटाया गया।',
+    failed: 'यह सहेजा नहीं गया: {{message}}',
+    notAllowed: 'केवल एडमिन और शहर अध्यक्ष तैयार उत्तर रखते हैं।',
+  },
+  /** The submit form's own labels and hints (one copy, shared with the public form). */
+  intakeForm: submitFormHi,
+  fileComplaint: {
+    title: 'सदस्य की ओर से शिकायत दर्ज करें',
+    intro:
+      'उस सदस्य के लिए जिसने फ़ोन किया, कार्यालय आया या पत्र या ईमेल भेजा। सदस्य को वही पुष्टि और लिंक मिलते हैं जो ख़ुद दर्ज करने पर मिलते हैं।',
+    channel: 'सदस्य आप तक कैसे पहुँचे?',
+    language: 'सदस्य की भाषा',
+    languageHint: 'सदस्य के ईमेल और संदेश इसी भाषा में लिखे जाते हैं।',
+    letter: 'स्कैन किया पत्र या दस्तावेज़ (वैकल्पिक)',
+    submit: 'शिकायत दर्ज करें',
+    submitting: 'दर्ज हो रही है...',
+    filed: 'शिकायत {{number}} दर्ज हुई। सदस्य को पुष्टि भेज दी गई है।',
+    openTicket: '{{number}} खोलें',
+    another: 'एक और शिकायत दर्ज करें',
+    failed: 'शिकायत दर्ज नहीं हुई: {{message}}',
+    notAllowed: 'केवल एडमिन और शाखा के पदाधिकारी सदस्यों की ओर से शिकायत दर्ज करते हैं।',
+    loadFailed: 'शहर या समितियाँ लोड नहीं हो सकीं: {{message}}',
   },
   conversation: {
     replyToMember: 'सदस्य को जवाब दें',

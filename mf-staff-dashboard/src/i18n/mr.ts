@@ -1,4 +1,5 @@
 import type { Translation } from 'shared-contracts';
+import { submitFormMr } from 'shared-contracts/i18n/submitForm.mr';
 import type { staffDashboardEn } from './en';
 
 /** The staff dashboard in Marathi (docs/glossary.md). */
@@ -100,6 +101,12 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
       withinSla: 'मुदतीत',
       share: 'मुदतीत पूर्ण होण्याचे प्रमाण',
       noStages: 'या कालावधीत या तिकिटांचा एकही टप्पा पूर्ण झाला नाही किंवा मुदत ओलांडली नाही.',
+      byChannel: 'तिकिटे, आमच्यापर्यंत कशी पोहोचली त्यानुसार',
+      channel: 'माध्यम',
+      cannedUsed: 'उत्तरांमध्ये वापरलेली तयार उत्तरे',
+      cannedAnswer: 'तयार उत्तर',
+      uses: 'उत्तरे',
+      noCanned: 'या कालावधीत कोणतेही उत्तर तयार उत्तरातून पाठवले गेले नाही.',
     },
     csv: {
       ticketsIntro:
@@ -405,6 +412,63 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     done: 'सदस्याची लिंक बदलली; नवीन लिंक त्यांना ईमेलने पाठवली जात आहे.',
     doneNoEmail: 'सदस्याची लिंक बदलली. त्यांचा ईमेल पत्ता नाही: ते तिकीट शोधा पानावर नवीन लिंक मागवू शकतात.',
     failed: 'सदस्याची लिंक बदलता आली नाही: {{message}}',
+  },
+  canned: {
+    pickerLabel: 'तयार उत्तर घाला',
+    pickerHint: 'सदस्याच्या भाषेत ({{language}}), या तिकिटासाठी भरलेले; पाठवण्यापूर्वी बदलू शकता.',
+    pickerHintPlain: 'या तिकिटासाठी भरलेले; पाठवण्यापूर्वी बदलू शकता.',
+    pickerPlaceholder: 'तयार उत्तरे शोधा',
+    nothingFound: 'कोणतेही तयार उत्तर जुळत नाही',
+    loading: 'तयार उत्तरे लोड होत आहेत...',
+    loadFailed: 'तयार उत्तरे लोड होऊ शकली नाहीत: {{message}}',
+    title: 'तयार उत्तरे',
+    intro:
+      'पदाधिकारी त्यांच्या उत्तरांमध्ये ही उत्तरे घालतात, इंग्रजी, हिंदी आणि मराठीत. उत्तर घालताना {memberName}, {ticketNumber}, {dueDate} आणि {officeBearer} तिकिटानुसार भरले जातात.',
+    add: 'तयार उत्तर जोडा',
+    none: 'अजून कोणतेही तयार उत्तर नाही.',
+    everyChapter: 'सर्व शाखा',
+    uses_one: '{{count, number}} उत्तरात वापरले',
+    uses_other: '{{count, number}} उत्तरांत वापरले',
+    edit: 'बदला',
+    editLabel: '{{title}} बदला',
+    delete: 'हटवा',
+    deleteLabel: '{{title}} हटवा',
+    deleteTitle: 'हे तयार उत्तर हटवायचे?',
+    deleteBody: '"{{title}}" उत्तराच्या चौकटीत यापुढे दिसणार नाही. आधी पाठवलेली उत्तरे आहेत तशीच राहतील.',
+    addTitle: 'तयार उत्तर जोडा',
+    editTitle: 'तयार उत्तर बदला',
+    chapter: 'शाखा',
+    chapterHint: 'सर्व शाखा, किंवा फक्त एक शाखा.',
+    languages: { en: 'इंग्रजी', hi: 'हिंदी', mr: 'मराठी' },
+    titleIn: 'शीर्षक ({{language}})',
+    textIn: 'मजकूर ({{language}})',
+    variables: 'चल: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    save: 'जतन करा',
+    saving: 'जतन होत आहे...',
+    cancel: 'रद्द करा',
+    saved: 'तयार उत्तर जतन झाले.',
+    deleted: 'तयार उत्तर हटवले.',
+    failed: 'हे जतन झाले नाही: {{message}}',
+    notAllowed: 'फक्त ॲडमिन आणि शहर अध्यक्ष तयार उत्तरे ठेवतात.',
+  },
+  /** The submit form's own labels and hints (one copy, shared with the public form). */
+  intakeForm: submitFormMr,
+  fileComplaint: {
+    title: 'सदस्याच्या वतीने तक्रार नोंदवा',
+    intro:
+      'ज्या सदस्याने फोन केला, कार्यालयात आले किंवा पत्र किंवा ईमेल पाठवला त्यांच्यासाठी. सदस्याला स्वतः नोंदवल्यावर मिळते तीच पुष्टी आणि तेच दुवे मिळतात.',
+    channel: 'सदस्य तुमच्यापर्यंत कसे पोहोचले?',
+    language: 'सदस्याची भाषा',
+    languageHint: 'सदस्याचे ईमेल आणि संदेश याच भाषेत लिहिले जातात.',
+    letter: 'स्कॅन केलेले पत्र किंवा दस्तऐवज (ऐच्छिक)',
+    submit: 'तक्रार नोंदवा',
+    submitting: 'नोंदवत आहे...',
+    filed: 'तक्रार {{number}} नोंदवली. सदस्याला पुष्टी पाठवली आहे.',
+    openTicket: '{{number}} उघडा',
+    another: 'आणखी एक तक्रार नोंदवा',
+    failed: 'तक्रार नोंदवली गेली नाही: {{message}}',
+    notAllowed: 'फक्त ॲडमिन आणि शाखेचे पदाधिकारी सदस्यांच्या वतीने तक्रार नोंदवतात.',
+    loadFailed: 'शहरे किंवा समित्या लोड होऊ शकल्या नाहीत: {{message}}',
   },
   conversation: {
     replyToMember: 'सदस्याला उत्तर द्या',

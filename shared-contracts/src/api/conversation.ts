@@ -73,6 +73,7 @@ export function postTicketReply(
   const form = new FormData();
   form.append('text', body.text);
   if (body.visibility) form.append('visibility', body.visibility);
+  if (body.cannedResponseId != null) form.append('cannedResponseId', String(body.cannedResponseId));
   form.append(ATTACHMENT_FIELD, attachment, (attachment as File).name ?? 'attachment');
   return request('post', path, ticketReplyResponseSchema, { ...options, body: form });
 }

@@ -51,6 +51,8 @@ export const API_PATHS = {
   },
   tickets: {
     submit: '/tickets/submit',
+    /** Staff file a complaint for a member who phoned, walked in or wrote (ADR 0066). */
+    assisted: '/tickets/assisted',
     /** The submit form posted without scripts, answered with an HTML page (ADR 0035). */
     submitForm: '/tickets/submit-form',
     /** The form's current city and committee `<option>`s and a fresh submit key, as HTML (ADR 0035). */
@@ -110,6 +112,12 @@ export const API_PATHS = {
     create: '/projects',
     update: '/projects/:id',
     import: '/projects/import',
+  },
+  /** Canned answers in en, hi and mr (ADR 0065). */
+  cannedResponses: {
+    list: '/canned-responses',
+    create: '/canned-responses',
+    byId: '/canned-responses/:id',
   },
   appeals: {
     list: '/appeals',

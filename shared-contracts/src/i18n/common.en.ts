@@ -104,6 +104,8 @@ export const commonEn = {
     closedRated: "Case closed after the member's rating",
     closedUnrated: 'Case closed: no rating within {{days}} days',
     closedNoAppeal: 'Case closed: no appeal within {{days}} days',
+    filedForMember:
+      'Filed for the member by the $t(common:role.{{role}}) ($t(common:intakeChannel.{{channel}}))',
     stage: {
       review: "City President's review",
       resolution: "Convenor's resolution",
@@ -113,6 +115,14 @@ export const commonEn = {
   },
   /** The named people of a ticket (the dialog and the detail screen). */
   /** Conflicts of interest and shielded identity (ADR 0048, ADR 0049). */
+  /** How a complaint reached the association (ADR 0066): the reports' rows, the history, the staff form. */
+  intakeChannel: {
+    web: 'Online form',
+    phone: 'Phone',
+    'walk-in': 'Walk-in',
+    letter: 'Letter',
+    email: 'Email',
+  },
   recusal: {
     handledElsewhere: 'Handled by another office bearer',
     againstLabel: 'Complaint against',
@@ -266,5 +276,12 @@ export const commonEn = {
     linkSelf: 'A ticket cannot be linked to itself',
     linkChain: 'A duplicate points to a primary that is not itself a duplicate',
     selectProject: 'Please choose a project from the list.',
+    cannedTitleRequired: 'Title is required',
+    cannedTextRequired: 'Text is required',
+    cannedUnknownVariable: 'Use only the variables {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedOtherChapter: "You may change only your own chapter's canned answers",
+    cannedNotFound: 'Canned answer not found',
+    assistedChannel: 'Choose how the member reached you: phone, walk-in, letter or email',
+    assistedOtherCity: "You may file complaints only for your own city's chapter",
   },
 };

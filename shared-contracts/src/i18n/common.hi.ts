@@ -97,12 +97,20 @@ export const commonHi: Translation<typeof commonEn> = {
     closedRated: 'सदस्य की रेटिंग के बाद मामला बंद हुआ',
     closedUnrated: 'मामला बंद: {{days}} दिनों में कोई रेटिंग नहीं',
     closedNoAppeal: 'मामला बंद: {{days}} दिनों में कोई अपील नहीं',
+    filedForMember: '$t(common:role.{{role}}) ने सदस्य की ओर से दर्ज किया ($t(common:intakeChannel.{{channel}}))',
     stage: {
       review: 'शहर अध्यक्ष की समीक्षा',
       resolution: 'संयोजक का समाधान',
       approval: 'पदाधिकारी की अंतिम स्वीकृति',
       appeal: 'क्रेडाई अध्यक्ष का अपील निर्णय',
     },
+  },
+  intakeChannel: {
+    web: 'ऑनलाइन फ़ॉर्म',
+    phone: 'फ़ोन',
+    'walk-in': 'कार्यालय में आकर',
+    letter: 'पत्र',
+    email: 'ईमेल',
   },
   recusal: {
     handledElsewhere: 'किसी अन्य पदाधिकारी द्वारा देखा जा रहा है',
@@ -249,5 +257,12 @@ export const commonHi: Translation<typeof commonEn> = {
     linkSelf: 'किसी टिकट को उसी से नहीं जोड़ा जा सकता',
     linkChain: 'डुप्लिकेट ऐसे मुख्य टिकट से जुड़ता है जो स्वयं डुप्लिकेट न हो',
     selectProject: 'कृपया सूची में से प्रोजेक्ट चुनें।',
+    cannedTitleRequired: 'शीर्षक आवश्यक है',
+    cannedTextRequired: 'पाठ आवश्यक है',
+    cannedUnknownVariable: 'केवल ये चर इस्तेमाल करें: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedOtherChapter: 'आप केवल अपनी शाखा के तैयार उत्तर बदल सकते हैं',
+    cannedNotFound: 'तैयार उत्तर नहीं मिला',
+    assistedChannel: 'चुनें कि सदस्य आप तक कैसे पहुँचे: फ़ोन, कार्यालय में आकर, पत्र या ईमेल',
+    assistedOtherCity: 'आप केवल अपने शहर की शाखा के लिए शिकायत दर्ज कर सकते हैं',
   },
 };

@@ -96,12 +96,21 @@ export const commonMr: Translation<typeof commonEn> = {
     closedRated: 'सदस्याच्या रेटिंगनंतर प्रकरण बंद झाले',
     closedUnrated: 'प्रकरण बंद: {{days}} दिवसांत रेटिंग नाही',
     closedNoAppeal: 'प्रकरण बंद: {{days}} दिवसांत अपील नाही',
+    filedForMember:
+      '$t(common:role.{{role}}) यांनी सदस्याच्या वतीने नोंदवले ($t(common:intakeChannel.{{channel}}))',
     stage: {
       review: 'शहर अध्यक्षांचे पुनरावलोकन',
       resolution: 'संयोजकांचे निराकरण',
       approval: 'पदाधिकाऱ्यांची अंतिम मंजुरी',
       appeal: 'क्रेडाई अध्यक्षांचा अपील निर्णय',
     },
+  },
+  intakeChannel: {
+    web: 'ऑनलाइन फॉर्म',
+    phone: 'फोन',
+    'walk-in': 'कार्यालयात येऊन',
+    letter: 'पत्र',
+    email: 'ईमेल',
   },
   recusal: {
     handledElsewhere: 'दुसरे पदाधिकारी हे प्रकरण हाताळत आहेत',
@@ -249,5 +258,12 @@ export const commonMr: Translation<typeof commonEn> = {
     linkSelf: 'तिकीट स्वतःशीच जोडता येत नाही',
     linkChain: 'डुप्लिकेट अशा मुख्य तिकिटाशी जोडले जाते जे स्वतः डुप्लिकेट नाही',
     selectProject: 'कृपया यादीतून प्रकल्प निवडा.',
+    cannedTitleRequired: 'शीर्षक आवश्यक आहे',
+    cannedTextRequired: 'मजकूर आवश्यक आहे',
+    cannedUnknownVariable: 'फक्त हे चल वापरा: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedOtherChapter: 'तुम्ही फक्त तुमच्या शाखेची तयार उत्तरे बदलू शकता',
+    cannedNotFound: 'तयार उत्तर सापडले नाही',
+    assistedChannel: 'सदस्य तुमच्यापर्यंत कसे पोहोचले ते निवडा: फोन, कार्यालयात येऊन, पत्र किंवा ईमेल',
+    assistedOtherCity: 'तुम्ही फक्त तुमच्या शहराच्या शाखेसाठी तक्रार नोंदवू शकता',
   },
 };

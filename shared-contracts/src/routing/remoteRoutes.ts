@@ -20,6 +20,9 @@ export const REMOTE_ROUTES = {
     SITE_ROUTES.reports,
     // A RERA project's page (ADR 0055): its tickets by status, open, overdue, the oldest open one.
     '/projects/:id',
+    // Desk tools (ADR 0065, ADR 0066): filing a complaint for a member; keeping the canned answers.
+    SITE_ROUTES.fileComplaint,
+    SITE_ROUTES.cannedResponses,
     '/profile',
     '/settings',
     '/documents',

@@ -12,6 +12,9 @@ export const SITE_ROUTES = {
   track: '/track',
   dashboard: '/dashboard',
   reports: '/reports',
+  /** Desk tools (ADR 0065, ADR 0066): a complaint filed for a member, and the canned answers. */
+  fileComplaint: '/file-complaint',
+  cannedResponses: '/canned-responses',
 } as const;
 
 /** The query parameter of a staff link to one ticket's details dialog (`/dashboard?ticket=42`). */

@@ -7,6 +7,8 @@ export type MenuItem =
   | { key: 'messages'; path: '/messages' }
   | { key: 'chapters'; path: '/chapters' }
   | { key: 'reports'; path: '/reports' }
+  | { key: 'fileComplaint'; path: '/file-complaint' }
+  | { key: 'cannedResponses'; path: '/canned-responses' }
   | { key: 'logout'; path: '/' };
 
 const DASHBOARD: MenuItem = { key: 'dashboard', path: '/dashboard' };
@@ -15,6 +17,8 @@ const USERS: MenuItem = { key: 'users', path: '/activity' };
 const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
 const CHAPTERS: MenuItem = { key: 'chapters', path: '/chapters' };
 const REPORTS: MenuItem = { key: 'reports', path: '/reports' };
+const FILE_COMPLAINT: MenuItem = { key: 'fileComplaint', path: '/file-complaint' };
+const CANNED: MenuItem = { key: 'cannedResponses', path: '/canned-responses' };
 const LOGOUT: MenuItem = { key: 'logout', path: '/' };
 
 /**
@@ -27,12 +31,17 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * (/chapters): cities, their committees and convenor, each chapter's calendar and SLA
  * (docs/architecture.md#time-and-service-levels). Reports (/reports, docs/product.md#reports) follows
  * Dashboard for the roles that may read them: admin and the Credai President every city, the city
- * president and the convenor their own.
+ * president and the convenor their own. The desk tools (ADR 0065, ADR 0066): "File a complaint"
+ * (/file-complaint) for those who file for members (admins, the chapter's city president and
+ * convenor; an office bearer may too, from the address), "Canned answers" (/canned-responses) for
+ * those who keep them (admins, city presidents).
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
     case 'citypresident':
+      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, LOGOUT];
     case 'convenor':
+      return [DASHBOARD, REPORTS, FILE_COMPLAINT, LOGOUT];
     case 'credaipresident':
       return [DASHBOARD, REPORTS, LOGOUT];
     case 'governor':
@@ -40,7 +49,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, REPORTS, USERS, MESSAGES, CHAPTERS, LOGOUT];
+      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, LOGOUT];
   }
 }
 

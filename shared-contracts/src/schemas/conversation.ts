@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
-import { countSchema, dateTimeSchema, emailSchema, idSchema, requiredText } from './common';
+import { coercedIdSchema, countSchema, dateTimeSchema, emailSchema, idSchema, requiredText } from './common';
 import { commentVisibilitySchema, ticketCommentSchema } from './tickets';
 
 /** The message when a reply is sent without text. */
@@ -18,6 +18,8 @@ export const REPLY_TEXT_REQUIRED_MESSAGE = 'Reply text is required';
 export const ticketReplyRequestSchema = z.object({
   text: requiredText(TEXT_LIMITS.comment, REPLY_TEXT_REQUIRED_MESSAGE, { multiLine: true }),
   visibility: z.optional(commentVisibilitySchema),
+  /** Staff: the canned answer the reply was started from (ADR 0065), counted for the reports. */
+  cannedResponseId: z.optional(coercedIdSchema),
 });
 export type TicketReplyRequest = z.infer<typeof ticketReplyRequestSchema>;
 export type TicketReplyRequestInput = z.input<typeof ticketReplyRequestSchema>;
@@ -26,6 +28,7 @@ export type TicketReplyRequestInput = z.input<typeof ticketReplyRequestSchema>;
 export const REPLY_FORM_FIELDS = [
   'text',
   'visibility',
+  'cannedResponseId',
 ] as const satisfies readonly (keyof TicketReplyRequest)[];
 
 /** POST /tickets/{id}/replies answer (201): the new history entry. */

@@ -14,6 +14,7 @@ import {
   isoDateSchema,
   optionalText,
 } from './common';
+import { intakeChannelSchema } from './intakeChannels';
 import { dueFilterSchema, slaStageSchema } from './stages';
 import { ticketStatusFilterSchema, ticketStatusSchema } from './tickets';
 
@@ -155,6 +156,14 @@ export type ReportCommitteeRow = z.infer<typeof reportCommitteeRowSchema>;
 export const reportStatusRowSchema = z.object({ status: ticketStatusSchema, count: countSchema });
 export type ReportStatusRow = z.infer<typeof reportStatusRowSchema>;
 
+/** How many of the tickets reached the association by each channel (ADR 0066), every channel listed. */
+export const reportChannelRowSchema = z.object({ channel: intakeChannelSchema, count: countSchema });
+export type ReportChannelRow = z.infer<typeof reportChannelRowSchema>;
+
+/** A canned answer and the replies sent with it in the range and chapter (ADR 0065). */
+export const reportCannedRowSchema = z.object({ id: idSchema, title: z.string(), uses: countSchema });
+export type ReportCannedRow = z.infer<typeof reportCannedRowSchema>;
+
 /**
  * One stage's service level: `counted` stages of the tickets that were finished, or are still open
  * past their due time; `withinSla` of them finished by their due time; `share` = withinSla / counted.
@@ -200,6 +209,13 @@ export const reportSummarySchema = z.object({
   resolution: reportDurationSchema,
   slaByStage: z.array(reportStageRowSchema),
   lastWord: reportLastWordSchema,
+  /** The tickets by how they reached the association (ADR 0066). */
+  byChannel: z.optional(z.array(reportChannelRowSchema)),
+  /**
+   * The canned answers replies were sent with in the range (by the day of the reply), most used
+   * first, at most 10; the chapter filter applies, the committee and status filters do not.
+   */
+  cannedResponses: z.optional(z.array(reportCannedRowSchema)),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

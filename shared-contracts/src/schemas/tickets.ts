@@ -18,11 +18,15 @@ import {
   pagingQuerySchema,
   withoutControlCharacters,
 } from './common';
+import { intakeChannelSchema } from './intakeChannels';
 import { appealSchema, lastWordSchema, ticketRatingSchema } from './lastWord';
 import { roleSchema } from './role';
 import { alertLevelSchema, dueFilterSchema, slaStageSchema, ticketSortSchema } from './stages';
 import { againstNameSchema, submitBoxSchema } from './ticketConcern';
 import { reraNumberSchema, ticketLinkSchema, ticketProjectSchema } from './ticketProject';
+
+/** The languages the member's messages can be written in (issue 20); anything else is English. */
+export const MESSAGE_LANGUAGES = ['en', 'hi', 'mr'] as const;
 
 /** docs/product.md#ticket-states statuses, lowercase. `pending` is the default of an empty status. */
 export const TICKET_STATUSES = ['pending', 'in-review', 'approved', 'resolved', 'rejected'] as const;
@@ -216,6 +220,10 @@ export const ticketSchema = z.object({
   againstName: z.nullish(z.string()),
   concernsOfficeBearer: z.optional(z.boolean()),
   shieldIdentity: z.optional(z.boolean()),
+  /** Staff reading one ticket: the member's language (their messages, the canned answers offered). */
+  language: z.optional(z.enum(MESSAGE_LANGUAGES)),
+  /** Staff reading one ticket: how it reached the association (ADR 0066). */
+  channel: z.optional(intakeChannelSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 export type TicketInput = z.input<typeof ticketSchema>;
@@ -335,9 +343,6 @@ export const phoneUpdatesSchema = z.pipe(
   z.optional(z.enum(['', OPT_IN_VALUE, 'false'], { error: 'The SMS/WhatsApp opt-in is ticked or not' })),
   z.transform((value) => value === OPT_IN_VALUE),
 );
-
-/** The languages the member's messages can be written in (issue 20); anything else is English. */
-export const MESSAGE_LANGUAGES = ['en', 'hi', 'mr'] as const;
 
 /**
  * The language the visitor read the form in: the member's emails about this ticket are written in

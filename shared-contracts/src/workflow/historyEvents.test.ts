@@ -229,6 +229,7 @@ describe('the history texts of the clock (reminders, escalations, interim replie
 /** A reader's values for each kind the api writes: the test below fails when a kind has none. */
 const SAMPLE_VALUES: Record<HistoryKind, HistoryEvent['values']> = {
   'ticket.submitted': {},
+  'ticket.filed_for_member': { channel: 'walk-in' },
   'ticket.approved': {},
   'ticket.rejected': {},
   'ticket.resolved': {},
@@ -316,6 +317,21 @@ describe('every kind of history entry the api writes (ADR 0045)', () => {
       }
     },
   );
+
+  it('renders a complaint staff filed for the member (ADR 0066): who filed it and how, in each language', async () => {
+    const entry = {
+      kind: 'ticket.filed_for_member',
+      values: { channel: 'walk-in' },
+      actorRole: 'citypresident',
+      text: '',
+    };
+    expect(englishHistoryText(entry)).toBe('Filed for the member by the City President (Walk-in)');
+    await setLanguage('mr');
+    expect(shownHistoryText(i18n.t, entry)).toBe('शहर अध्यक्ष यांनी सदस्याच्या वतीने नोंदवले (कार्यालयात येऊन)');
+    await setLanguage('en');
+    expect(historyText({ ...entry, values: { channel: 'pigeon' } })).toBeNull();
+    expect(historyText({ ...entry, actorRole: null })).toBeNull();
+  });
 
   it('renders a recusal (ADR 0048): the person passed over for an interest, or an office bearer case sent up', () => {
     const recused = {

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { english, say, type Text, type Translate } from '../i18n/text';
 import { normaliseRole } from '../rules/normaliseRole';
 import { idSchema } from '../schemas/common';
+import { type AssistedChannel, assistedChannelSchema } from '../schemas/intakeChannels';
 import { isRole, type Role, roleSchema } from '../schemas/role';
 import { type SlaStage, slaStageSchema } from '../schemas/stages';
 import type { TicketAction } from '../schemas/tickets';
@@ -35,6 +36,11 @@ const recipient = { role: roleSchema, userId, actingForId: z.optional(userId) };
 export const HISTORY_VALUES = {
   /** The member submitted the ticket (its words are the ticket's description). */
   'ticket.submitted': none,
+  /**
+   * Staff filed the ticket for the member (ADR 0066): the actor is the staff member, `channel` how
+   * the member reached them (phone, walk-in, letter, email).
+   */
+  'ticket.filed_for_member': z.strictObject({ channel: assistedChannelSchema }),
   /** The chain's steps; the text is the actor's comment, reason or resolution when they wrote one. */
   'ticket.approved': none,
   'ticket.rejected': none,
@@ -93,6 +99,7 @@ export type HistoryValues<K extends HistoryKind> = z.infer<(typeof HISTORY_VALUE
 /** The kinds that never carry a person's words: their stored text is always empty. */
 export const SYSTEM_HISTORY_KINDS: readonly HistoryKind[] = [
   'ticket.submitted',
+  'ticket.filed_for_member',
   'stage.reminded',
   'stage.escalated',
   'stage.stand_in',
@@ -137,6 +144,11 @@ export function actionHistoryText(action: TicketAction, role: Role): Text {
 
 /** The first entry of every ticket. */
 export const SUBMITTED_TEXT: Text = { key: 'common:history.submitted' };
+
+/** Staff filed the ticket for the member: by whom (their role) and how the member reached them. */
+export function filedForMemberHistoryText(role: Role, channel: AssistedChannel): Text {
+  return { key: 'common:history.filedForMember', values: { role, channel } };
+}
 
 /** Who an alert or a hand-off went to, and for whom when it was a stand-in. */
 export interface HistoryRecipient {
@@ -276,6 +288,14 @@ export function historyText(entry: HistoryEvent): Text | null {
   switch (entry.kind) {
     case 'ticket.submitted':
       return SUBMITTED_TEXT;
+    case 'ticket.filed_for_member': {
+      const actor = ROLE_OR_NULL(entry.actorRole);
+      const channel = assistedChannelSchema.safeParse(values.channel);
+      // Only staff file for a member (an unknown actor reads as a member: no sentence then).
+      return actor && actor !== 'customer' && channel.success
+        ? filedForMemberHistoryText(actor, channel.data)
+        : null;
+    }
     case 'ticket.approved':
     case 'ticket.rejected':
     case 'ticket.resolved':

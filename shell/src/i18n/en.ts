@@ -29,6 +29,8 @@ export const shellEn = {
     messages: 'Failed messages',
     chapters: 'Chapters',
     reports: 'Reports',
+    fileComplaint: 'File a complaint',
+    cannedResponses: 'Canned answers',
     logout: 'Logout',
     close: 'Close menu',
   },

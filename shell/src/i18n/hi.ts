@@ -31,6 +31,8 @@ export const shellHi: Translation<typeof shellEn> = {
     messages: 'न भेजे जा सके संदेश',
     chapters: 'शाखाएँ',
     reports: 'रिपोर्ट',
+    fileComplaint: 'शिकायत दर्ज करें',
+    cannedResponses: 'तैयार उत्तर',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करें',
   },

@@ -31,6 +31,8 @@ export const shellMr: Translation<typeof shellEn> = {
     messages: 'न पाठवता आलेले संदेश',
     chapters: 'शाखा',
     reports: 'अहवाल',
+    fileComplaint: 'तक्रार नोंदवा',
+    cannedResponses: 'तयार उत्तरे',
     logout: 'लॉग आउट',
     close: 'मेनू बंद करा',
   },

@@ -116,7 +116,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         fields = Object.fromEntries(REPLY_FORM_FIELDS.map((name) => [name, form.fields[name] || undefined]));
       } else {
         if (!request.body) throw invalidBody([{ path: ['text'], message: 'Reply text is required' }]);
-        fields = { ...request.body };
+        fields = { ...request.body, cannedResponseId: request.body.cannedResponseId?.toString() };
       }
       try {
         const parsed = ticketReplyRequestSchema.safeParse(fields);

@@ -6,9 +6,12 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  INTAKE_CHANNELS,
   REPORT_ERROR_CODES,
   REPORT_MAX_PERIODS,
   REPORT_TIME_ZONE,
+  type ReportCannedRow,
+  type ReportChannelRow,
   type ReportCommitteeRow,
   type ReportCounts,
   type ReportDuration,
@@ -181,9 +184,18 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     ),
     sql`, `,
   );
-  const [totals, committees] = await Promise.all([
+  // The channels too (ADR 0066): `web` is a ticket without one (the public form).
+  const channelColumns = sql.join(
+    INTAKE_CHANNELS.map((channel, index) => {
+      const test = channel === 'web' ? sql`t.intake_channel is null` : sql`t.intake_channel = ${channel}`;
+      return sql`(count(*) filter (where ${test}))::int as ${sql.raw(`channel_${index}`)}`;
+    }),
+    sql`, `,
+  );
+  const [totals, committees, canned] = await Promise.all([
     db.execute(
-      sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns} from tickets t where ${where}`,
+      sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns}, ${channelColumns}
+        from tickets t where ${where}`,
     ),
     db.execute(sql`
       select t.committee_id, c.name as committee_name, count(*)::int as received,
@@ -193,6 +205,7 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
       where ${where}
       group by t.committee_id, c.name
       order by count(*) desc, c.name nulls last`),
+    cannedUses(db, filter),
   ]);
   const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
   if (!total) throw new Error('an aggregate answered no row');
@@ -213,6 +226,10 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     status,
     count: Number(total[`status_${index}`] ?? 0),
   }));
+  const byChannel: ReportChannelRow[] = INTAKE_CHANNELS.map((channel, index) => ({
+    channel,
+    count: Number(total[`channel_${index}`] ?? 0),
+  }));
   return {
     range: filter.range,
     cityId: filter.cityId,
@@ -222,7 +239,30 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     ...durations(total),
     slaByStage,
     lastWord: lastWordOf(counts, total),
+    byChannel,
+    cannedResponses: canned,
   };
+}
+
+/** The canned answers most used in the range's replies (by the reply's day), in the chapter if one. */
+async function cannedUses(db: Reader, filter: ResolvedFilter): Promise<ReportCannedRow[]> {
+  const conditions = [
+    sql`u.used_at >= ${filter.start.toISOString()}::timestamptz`,
+    sql`u.used_at < ${filter.end.toISOString()}::timestamptz`,
+    ...(filter.cityId === null ? [] : [sql`u.city_id = ${filter.cityId}`]),
+  ];
+  const rows = await db.execute(sql`
+    select c.id, c.title_en as title, count(*)::int as uses
+    from canned_response_uses u join canned_responses c on c.id = u.canned_response_id
+    where ${sql.join(conditions, sql` and `)}
+    group by c.id, c.title_en
+    order by count(*) desc, c.title_en
+    limit 10`);
+  return rowsOf<{ id: number; title: string; uses: number }>(rows).map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    uses: Number(row.uses),
+  }));
 }
 
 /** The first day of the period `date` is in. */

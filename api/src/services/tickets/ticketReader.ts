@@ -6,12 +6,25 @@
  */
 import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable } from 'drizzle-orm/pg-core';
-import type { Ticket, TicketAttachment, TicketComment, TicketProject } from 'shared-contracts/contracts';
+import {
+  MESSAGE_LANGUAGES,
+  type Ticket,
+  type TicketAttachment,
+  type TicketComment,
+  type TicketProject,
+} from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
 import { attachments, cities, committees, tickets, users } from '../../db/schema';
 import { readHistory } from '../history/historyStore';
 import { aliasOf, shieldTicket } from '../recusal/shielding';
 import { maskEmail, maskMobile } from './masking';
+
+/** A stored language as the answers name it (anything unknown is English, as for the messages). */
+function messageLanguageOf(language: string): (typeof MESSAGE_LANGUAGES)[number] {
+  return (MESSAGE_LANGUAGES as readonly string[]).includes(language)
+    ? (language as (typeof MESSAGE_LANGUAGES)[number])
+    : 'en';
+}
 
 export interface ReadOptions {
   /** Include the history entries (the details dialog and the public page show them). */
@@ -89,6 +102,8 @@ const selection = {
   concernsOfficeBearer: tickets.concernsOfficeBearer,
   shieldIdentity: tickets.shieldIdentity,
   memberAlias: tickets.memberAlias,
+  language: tickets.language,
+  intakeChannel: tickets.intakeChannel,
   passedOver: sql<boolean>`exists (select 1 from ticket_recusals r where r.ticket_id = ${tickets.id})`,
   cityName: cities.name,
   committeeName: committees.name,
@@ -177,6 +192,9 @@ export function toTicket(
         concernsOfficeBearer: row.concernsOfficeBearer,
         shieldIdentity: row.shieldIdentity,
         handledByAnotherOfficeBearer: row.concernsOfficeBearer || row.passedOver,
+        // Staff reading one ticket: the member's language and how the complaint came (ADR 0066).
+        language: messageLanguageOf(row.language),
+        channel: row.intakeChannel ?? 'web',
       }
     : ticket;
   return options.shield && row.shieldIdentity ? shieldTicket(withConcern, aliasOf(row)) : withConcern;

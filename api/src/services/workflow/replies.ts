@@ -14,6 +14,7 @@ import type { AppDatabase, Writer } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { attachments, cities, tickets, users } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../audit';
+import { recordCannedUse } from '../deskTools/cannedUses';
 import { historyAnswer, NO_NAMES, recordHistory } from '../history/historyStore';
 import { type AccessActor, type Audience, TICKET_GATE_COLUMNS, type TicketGate } from '../tickets/access';
 import { memberEntry } from '../tickets/memberView';
@@ -54,13 +55,15 @@ export interface ReplyInput {
   visibility?: CommentVisibility;
   file: ReceivedForm['file'];
   checked: CheckedFile | null;
+  /** Staff: the canned answer the reply started from (ADR 0065); counted for the reports. */
+  cannedResponseId?: number;
 }
 
 export async function addReply(
   db: AppDatabase,
   files: SubmitService,
   notifier: Notifier,
-  { ticket }: ReplyGate,
+  { gate, ticket }: ReplyGate,
   author: ReplyAuthor,
   input: ReplyInput,
   /** Who replied, for the audit trail: its row is written in the reply's transaction. */
@@ -106,6 +109,15 @@ export async function addReply(
           })
           .returning();
         file = stored ?? null;
+      }
+      if (!byMember && input.cannedResponseId !== undefined) {
+        await recordCannedUse(tx, {
+          cannedResponseId: input.cannedResponseId,
+          ticketId,
+          commentId: row.id,
+          userId: author.actor?.id ?? null,
+          cityId: gate.cityId,
+        });
       }
       await notifier.replied(tx, { ticketId, ticket, authorName, byMember, visibility, text: input.text });
       await alsoInTransaction?.(tx, row.id);

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  type AssistedChannel,
   MESSAGES,
   type Role,
   SUBMITTED_ACTION,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
+import { recordHistory } from '../history/historyStore';
 import { resolveSubmitProject } from '../projects/register';
 import { recordRecusals, routeAroundConflicts } from '../recusal/interests';
 import { newMemberAlias } from '../recusal/shielding';
@@ -177,6 +179,12 @@ export async function chainOf(tx: Transaction, city: Pick<SubmitRefs['city'], 'i
   return { cityPresidentId, convenorId, observerId };
 }
 
+/** A complaint staff file for a member (ADR 0066): who filed it and how the member reached them. */
+export interface AssistedFiling {
+  by: { id: number; role: Role };
+  channel: AssistedChannel;
+}
+
 export interface SubmitRequest {
   input: TicketSubmit;
   refs: SubmitRefs;
@@ -188,6 +196,8 @@ export interface SubmitRequest {
   notifier?: Notifier;
   /** The api clock's now: the city president's review stage opens then. */
   now: Date;
+  /** Staff filing it for the member; absent for the member's own submit. */
+  assisted?: AssistedFiling;
 }
 
 /** Writes the ticket (and maybe the member) in one transaction. */
@@ -279,6 +289,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           phoneUpdates: input.phoneUpdates,
           language: input.language,
           projectId: input.projectId ?? null,
+          intakeChannel: request.assisted?.channel ?? null,
           againstName: input.againstName ?? null,
           concernsOfficeBearer: input.concernsOfficeBearer,
           shieldIdentity: input.shieldIdentity,
@@ -299,6 +310,17 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       }
       // The history names the submitter as a member (never a staff account's role).
       await tx.insert(ticketComments).values({ ticketId: ticket.id, ...submittedEntry(member) });
+      // Filed by staff for the member: who and how, after the member's own entry. Its action is the
+      // submit's, so the reports' first staff step is still the first step on the complaint.
+      if (request.assisted) {
+        await recordHistory(tx, {
+          ticketId: ticket.id,
+          kind: 'ticket.filed_for_member',
+          values: { channel: request.assisted.channel },
+          action: SUBMITTED_ACTION,
+          actor: request.assisted.by,
+        });
+      }
       await recordRecusals(
         tx,
         ticket.id,

@@ -32,7 +32,7 @@ import { detectFileType, safeFileName } from '../tickets/fileType';
 import { findAnswer, requestFingerprint } from '../tickets/idempotency';
 import type { ReceivedFile, UploadStore } from '../tickets/storage';
 import type { Notifier } from './notifications';
-import { createSubmittedTicket, type PlacedFile, resolveSubmitRefs } from './submit';
+import { type AssistedFiling, createSubmittedTicket, type PlacedFile, resolveSubmitRefs } from './submit';
 
 /** Multipart limits besides the file size: the form has nine short fields and one file. */
 const MULTIPART_LIMITS = {
@@ -148,12 +148,20 @@ export class SubmitService {
   async submitReceived(
     { fields, file }: ReceivedForm,
     idempotencyKey: string | undefined,
+    /** Staff filing it for the member (POST /tickets/assisted, ADR 0066): who, and how it came. */
+    assisted?: AssistedFiling,
   ): Promise<SubmitAnswer> {
     const placed: { file: PlacedFile | null } = { file: null };
     try {
-      const answer = await this.submitOnce(fields, file, idempotencyKey, (placedFile) => {
-        placed.file = placedFile;
-      });
+      const answer = await this.submitOnce(
+        fields,
+        file,
+        idempotencyKey,
+        (placedFile) => {
+          placed.file = placedFile;
+        },
+        assisted,
+      );
       if (!answer.replayed) placed.file = null; // the ticket owns the file now
       return answer;
     } catch (error) {
@@ -272,6 +280,7 @@ export class SubmitService {
     file: ReceivedForm['file'],
     idempotencyKey: string | undefined,
     onPlaced: (file: PlacedFile) => void,
+    assisted: AssistedFiling | undefined,
   ): Promise<SubmitAnswer> {
     const input = validateSubmitFields(fields);
     const checked = await this.checkFile(file);
@@ -293,6 +302,7 @@ export class SubmitService {
       unusablePasswordHash: this.options.unusablePasswordHash,
       notifier: this.options.notifier,
       now: this.options.clock.now(),
+      assisted,
     });
     if (outcome.kind === 'created') {
       return { body: outcome.body, replayed: false };

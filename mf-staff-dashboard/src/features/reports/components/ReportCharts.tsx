@@ -57,6 +57,11 @@ export function ReportCharts({ summary, timeseries, query }: ReportChartsProps) 
   const byCommittee = t('reports.charts.byCommittee');
   const byStatus = t('reports.charts.byStatus');
   const byStage = t('reports.charts.slaByStage');
+  const byChannel = t('reports.charts.byChannel');
+  const cannedUsed = t('reports.charts.cannedUsed');
+  const channelName = (channel: string) => say(t, commonText(`intakeChannel.${channel}`));
+  const channels = summary.byChannel ?? [];
+  const canned = summary.cannedResponses ?? [];
   const committeeName = (name: string | null) => name ?? t('reports.charts.noCommittee');
   const stageName = (stage: string) => say(t, commonText(`history.stage.${stage}`));
 
@@ -132,6 +137,22 @@ export function ReportCharts({ summary, timeseries, query }: ReportChartsProps) 
         }}
       />
       <ChartPanel
+        title={byChannel}
+        empty={empty}
+        chart={{
+          dataKey: 'channel',
+          data: channels.map((row) => ({ channel: channelName(row.channel), count: row.count })),
+          series: [{ name: 'count', label: t('reports.charts.tickets'), color: 'blue.6' }],
+        }}
+        table={{
+          columns: [t('reports.charts.channel'), t('reports.charts.tickets')],
+          rows: channels.map((row) => ({
+            key: row.channel,
+            cells: [channelName(row.channel), formatNumber(row.count)],
+          })),
+        }}
+      />
+      <ChartPanel
         title={byStage}
         empty={summary.slaByStage.every((row) => row.counted === 0) ? t('reports.charts.noStages') : null}
         download={download('stages', byStage)}
@@ -160,6 +181,21 @@ export function ReportCharts({ summary, timeseries, query }: ReportChartsProps) 
               shareText(row.share),
             ],
           })),
+        }}
+      />
+      <ChartPanel
+        title={cannedUsed}
+        empty={canned.length === 0 ? t('reports.charts.noCanned') : null}
+        chart={{
+          dataKey: 'answer',
+          horizontal: true,
+          height: Math.max(200, canned.length * ROW_HEIGHT * 2),
+          data: canned.map((row) => ({ answer: row.title, uses: row.uses })),
+          series: [{ name: 'uses', label: t('reports.charts.uses'), color: 'teal.7' }],
+        }}
+        table={{
+          columns: [t('reports.charts.cannedAnswer'), t('reports.charts.uses')],
+          rows: canned.map((row) => ({ key: String(row.id), cells: [row.title, formatNumber(row.uses)] })),
         }}
       />
     </Stack>

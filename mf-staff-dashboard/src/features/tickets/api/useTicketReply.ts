@@ -6,6 +6,8 @@ export interface TicketReplyCall {
   text: string;
   visibility: CommentVisibility;
   attachment: File | null;
+  /** The canned answer the reply started from (ADR 0065). */
+  cannedResponseId?: number | null;
 }
 
 /**
@@ -16,8 +18,12 @@ export interface TicketReplyCall {
 export function useTicketReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ticketId, text, visibility, attachment }: TicketReplyCall) =>
-      postTicketReply(ticketId, { text, visibility }, attachment).then((answer) => answer.entry),
+    mutationFn: ({ ticketId, text, visibility, attachment, cannedResponseId }: TicketReplyCall) =>
+      postTicketReply(
+        ticketId,
+        { text, visibility, ...(cannedResponseId != null ? { cannedResponseId } : {}) },
+        attachment,
+      ).then((answer) => answer.entry),
     onSuccess: (_entry, { ticketId }) =>
       queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
   });

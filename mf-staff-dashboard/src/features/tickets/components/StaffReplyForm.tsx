@@ -5,10 +5,13 @@ import { type CommentVisibility, errorText, FileInputField, replyFormRules } fro
 import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useTicketReply } from '../api/useTicketReply';
+import { CannedAnswerPicker } from './CannedAnswerPicker';
 
 interface ReplyValues {
   text: string;
   attachment: File | null;
+  /** The canned answer the reply started from, if any (its use is counted when it is sent). */
+  cannedResponseId: number | null;
 }
 
 /**
@@ -29,14 +32,14 @@ export function StaffReplyForm({
   const reply = useTicketReply();
   const internal = visibility === 'internal';
   const form = useForm<ReplyValues>({
-    initialValues: { text: '', attachment: null },
+    initialValues: { text: '', attachment: null, cannedResponseId: null },
     // The shared rules' checks, their texts in the page's language.
     validate: replyFormRules(t),
   });
 
-  const submit = form.onSubmit(({ text, attachment }) => {
+  const submit = form.onSubmit(({ text, attachment, cannedResponseId }) => {
     reply.mutate(
-      { ticketId, text: text.trim(), visibility, attachment },
+      { ticketId, text: text.trim(), visibility, attachment, cannedResponseId },
       {
         onSuccess: () => {
           showToast('green', t(internal ? 'conversation.noteSaved' : 'conversation.replySent'));
@@ -52,6 +55,16 @@ export function StaffReplyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" p="sm" bg={internal ? 'yellow.0' : 'gray.0'} style={{ borderRadius: 8 }}>
+        {!internal && (
+          <CannedAnswerPicker
+            ticketId={ticketId}
+            onInsert={({ id, text }) => {
+              const written = form.getValues().text.trimEnd();
+              form.setFieldValue('text', written ? `${written}\n\n${text}` : text);
+              form.setFieldValue('cannedResponseId', id);
+            }}
+          />
+        )}
         <Textarea
           label={t(internal ? 'conversation.noteLabel' : 'conversation.replyLabel')}
           description={t(internal ? 'conversation.noteHint' : 'conversation.replyHint')}
