@@ -9,6 +9,8 @@ export interface FormMember {
   description: string;
   /** A RERA project's number, typed into the form's plain project field (ADR 0055). */
   reraNumber?: string;
+  /** The page's language when it was sent (en, hi, mr): the member's messages are written in it. */
+  language?: string;
 }
 
 export interface Submitted {
@@ -45,6 +47,7 @@ export async function submitPuneTicket(member: FormMember): Promise<Submitted> {
   form.append('committee', committees[0].name);
   form.append('description', member.description);
   if (member.reraNumber) form.append('reraNumber', member.reraNumber);
+  if (member.language) form.append('language', member.language);
   const response = await fetch(`${baseUrl}/api/tickets/submit`, {
     method: 'POST',
     headers: { 'idempotency-key': randomUUID() },

@@ -427,7 +427,7 @@ export const staffDashboardEn = {
     loadFailed: 'The canned answers could not be loaded: {{message}}',
     title: 'Canned answers',
     intro:
-      'Answers that office bearers insert into their replies, in English, Hindi and Marathi. When one is inserted, {memberName}, {ticketNumber}, {dueDate} and {officeBearer} are filled in for the ticket.',
+      'Answers that office bearers insert into their replies, in English, Hindi and Marathi. When one is inserted, {{variables}} are filled in for the ticket.',
     add: 'Add canned answer',
     none: 'No canned answers yet.',
     everyChapter: 'Every chapter',
@@ -447,7 +447,7 @@ export const staffDashboardEn = {
     languages: { en: 'English', hi: 'Hindi', mr: 'Marathi' },
     titleIn: 'Title ({{language}})',
     textIn: 'Text ({{language}})',
-    variables: 'Variables: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    variables: 'Variables: {{variables}}',
     save: 'Save',
     saving: 'Saving...',
     cancel: 'Cancel',

@@ -422,7 +422,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     loadFailed: 'तैयार उत्तर लोड नहीं हो सके: {{message}}',
     title: 'तैयार उत्तर',
     intro:
-      'पदाधिकारी अपने जवाबों में ये उत्तर डालते हैं, अंग्रेज़ी, हिंदी और मराठी में। उत्तर डालते समय {memberName}, {ticketNumber}, {dueDate} और {officeBearer} टिकट के अनुसार भर दिए जाते हैं।',
+      'पदाधिकारी अपने जवाबों में ये उत्तर डालते हैं, अंग्रेज़ी, हिंदी और मराठी में। उत्तर डालते समय {{variables}} टिकट के अनुसार भर दिए जाते हैं।',
     add: 'तैयार उत्तर जोड़ें',
     none: 'अभी कोई तैयार उत्तर नहीं है।',
     everyChapter: 'सभी शाखाएँ',
@@ -441,7 +441,7 @@ export const staffDashboardHi: Translation<typeof staffDashboardEn> = {
     languages: { en: 'अंग्रेज़ी', hi: 'हिंदी', mr: 'मराठी' },
     titleIn: 'शीर्षक ({{language}})',
     textIn: 'पाठ ({{language}})',
-    variables: 'चर: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    variables: 'चर: {{variables}}',
     save: 'सहेजें',
     saving: 'सहेजा जा रहा है...',
     cancel: 'रद्द करें',

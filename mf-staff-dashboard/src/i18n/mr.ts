@@ -423,7 +423,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     loadFailed: 'तयार उत्तरे लोड होऊ शकली नाहीत: {{message}}',
     title: 'तयार उत्तरे',
     intro:
-      'पदाधिकारी त्यांच्या उत्तरांमध्ये ही उत्तरे घालतात, इंग्रजी, हिंदी आणि मराठीत. उत्तर घालताना {memberName}, {ticketNumber}, {dueDate} आणि {officeBearer} तिकिटानुसार भरले जातात.',
+      'पदाधिकारी त्यांच्या उत्तरांमध्ये ही उत्तरे घालतात, इंग्रजी, हिंदी आणि मराठीत. उत्तर घालताना {{variables}} तिकिटानुसार भरले जातात.',
     add: 'तयार उत्तर जोडा',
     none: 'अजून कोणतेही तयार उत्तर नाही.',
     everyChapter: 'सर्व शाखा',
@@ -442,7 +442,7 @@ export const staffDashboardMr: Translation<typeof staffDashboardEn> = {
     languages: { en: 'इंग्रजी', hi: 'हिंदी', mr: 'मराठी' },
     titleIn: 'शीर्षक ({{language}})',
     textIn: 'मजकूर ({{language}})',
-    variables: 'चल: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    variables: 'चल: {{variables}}',
     save: 'जतन करा',
     saving: 'जतन होत आहे...',
     cancel: 'रद्द करा',

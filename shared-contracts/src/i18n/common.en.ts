@@ -278,7 +278,7 @@ export const commonEn = {
     selectProject: 'Please choose a project from the list.',
     cannedTitleRequired: 'Title is required',
     cannedTextRequired: 'Text is required',
-    cannedUnknownVariable: 'Use only the variables {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedUnknownVariable: 'Use only the variables {{variables}}',
     cannedOtherChapter: "You may change only your own chapter's canned answers",
     cannedNotFound: 'Canned answer not found',
     assistedChannel: 'Choose how the member reached you: phone, walk-in, letter or email',

@@ -259,7 +259,7 @@ export const commonHi: Translation<typeof commonEn> = {
     selectProject: 'कृपया सूची में से प्रोजेक्ट चुनें।',
     cannedTitleRequired: 'शीर्षक आवश्यक है',
     cannedTextRequired: 'पाठ आवश्यक है',
-    cannedUnknownVariable: 'केवल ये चर इस्तेमाल करें: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedUnknownVariable: 'केवल ये चर इस्तेमाल करें: {{variables}}',
     cannedOtherChapter: 'आप केवल अपनी शाखा के तैयार उत्तर बदल सकते हैं',
     cannedNotFound: 'तैयार उत्तर नहीं मिला',
     assistedChannel: 'चुनें कि सदस्य आप तक कैसे पहुँचे: फ़ोन, कार्यालय में आकर, पत्र या ईमेल',

@@ -260,7 +260,7 @@ export const commonMr: Translation<typeof commonEn> = {
     selectProject: 'कृपया यादीतून प्रकल्प निवडा.',
     cannedTitleRequired: 'शीर्षक आवश्यक आहे',
     cannedTextRequired: 'मजकूर आवश्यक आहे',
-    cannedUnknownVariable: 'फक्त हे चल वापरा: {memberName}, {ticketNumber}, {dueDate}, {officeBearer}',
+    cannedUnknownVariable: 'फक्त हे चल वापरा: {{variables}}',
     cannedOtherChapter: 'तुम्ही फक्त तुमच्या शाखेची तयार उत्तरे बदलू शकता',
     cannedNotFound: 'तयार उत्तर सापडले नाही',
     assistedChannel: 'सदस्य तुमच्यापर्यंत कसे पोहोचले ते निवडा: फोन, कार्यालयात येऊन, पत्र किंवा ईमेल',

@@ -39,8 +39,11 @@ export function fillCannedText(text: string, values: Partial<CannedValues>): str
   });
 }
 
+/** The variables as an office bearer writes them: `{memberName}, {ticketNumber}, …`. */
+export const CANNED_VARIABLE_LIST = CANNED_VARIABLES.map((name) => `{${name}}`).join(', ');
+
 /** The message of a text that names a variable the product does not know. */
-export const UNKNOWN_VARIABLE_MESSAGE = `Use only the variables ${CANNED_VARIABLES.map((name) => `{${name}}`).join(', ')}`;
+export const UNKNOWN_VARIABLE_MESSAGE = `Use only the variables ${CANNED_VARIABLE_LIST}`;
 
 /** A canned answer's title in one language. */
 const cannedTitleSchema = requiredText(TEXT_LIMITS.title, 'Title is required');

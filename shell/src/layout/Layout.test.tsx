@@ -135,6 +135,8 @@ describe('sidebar menu by role (docs/product.md#layout)', () => {
   const ADMIN_MENU = [
     'Dashboard → /dashboard',
     'Reports → /reports',
+    'File a complaint → /file-complaint',
+    'Canned answers → /canned-responses',
     'Users → /activity',
     'Failed messages → /messages',
     'Chapters → /chapters',
@@ -142,16 +144,30 @@ describe('sidebar menu by role (docs/product.md#layout)', () => {
   ];
   const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Reports → /reports', 'Logout → button'];
   const FORM_MENU = ['Dashboard → /add-ticket', 'Logout → button'];
+  // The desk tools (ADR 0065, ADR 0066): a city president files complaints and keeps canned answers, a convenor files.
+  const PRESIDENT_MENU = [
+    'Dashboard → /dashboard',
+    'Reports → /reports',
+    'File a complaint → /file-complaint',
+    'Canned answers → /canned-responses',
+    'Logout → button',
+  ];
+  const CONVENOR_MENU = [
+    'Dashboard → /dashboard',
+    'Reports → /reports',
+    'File a complaint → /file-complaint',
+    'Logout → button',
+  ];
 
   test.each([
     ['admin', ADMIN_MENU],
     ['credaipresident', DASHBOARD_MENU],
-    ['citypresident', DASHBOARD_MENU],
-    ['convenor', DASHBOARD_MENU],
+    ['citypresident', PRESIDENT_MENU],
+    ['convenor', CONVENOR_MENU],
     ['governor', FORM_MENU],
     ['observer', FORM_MENU],
     ['wizard', ADMIN_MENU],
-    ['Convenor', DASHBOARD_MENU],
+    ['Convenor', CONVENOR_MENU],
   ])('%s', (role, menu) => {
     signInAs(role);
     renderAt('/dashboard');

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CANNED_LANGUAGES,
+  CANNED_VARIABLE_LIST,
   type CannedResponse,
   type CannedResponseInputForm,
   cannedResponseInputSchema,
@@ -107,7 +108,7 @@ export function CannedResponseForm({
               />
               <Textarea
                 label={t('canned.textIn', { language: name })}
-                description={t('canned.variables')}
+                description={t('canned.variables', { variables: CANNED_VARIABLE_LIST })}
                 withAsterisk
                 autosize
                 minRows={3}

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CannedResponse, errorText, useAuth } from 'shared-contracts';
+import { CANNED_VARIABLE_LIST, type CannedResponse, errorText, useAuth } from 'shared-contracts';
 import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useCannedResponses, useDeleteCannedResponse } from '../api/cannedResponses';
@@ -39,7 +39,7 @@ export default function CannedResponsesScreen() {
         <Button onClick={() => setEditing('new')}>{t('canned.add')}</Button>
       </Group>
       <Text size="sm" c="gray.7">
-        {t('canned.intro')}
+        {t('canned.intro', { variables: CANNED_VARIABLE_LIST })}
       </Text>
       {answers.isPending && <Loader size="sm" aria-label={t('canned.loading')} />}
       {answers.isError && (
