@@ -233,6 +233,28 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
     });
   });
 
+  it("names a shielded member by their alias for chapter staff, by name for an admin (ADR 0049)", async () => {
+    const created = (
+      await call('POST', API_PATHS.cannedResponses.create, ADMIN, answerBody('shielded'))
+    ).json().cannedResponse;
+    const submitted = await submit(
+      app,
+      submitFields(refs, { fullName: 'Hidden Member', shieldIdentity: 'true', language: 'en' }),
+    );
+    const ticketId = submitted.json().ticketId as number;
+    const [row] = await app.db
+      .select({ alias: tickets.memberAlias })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    const textFor = async (who: string) =>
+      (await call('GET', `${API_PATHS.cannedResponses.list}?ticketId=${ticketId}`, who))
+        .json()
+        .cannedResponses.find((item: { id: number }) => item.id === created.id).shown.text as string;
+    expect(await textFor(PUNE_CONVENOR)).toMatch(new RegExp(`^Dear ${row?.alias},`));
+    expect(await textFor(PUNE_CONVENOR)).not.toContain('Hidden Member');
+    expect(await textFor(ADMIN)).toMatch(/^Dear Hidden Member,/);
+  });
+
   describe('complaints filed for a member', () => {
     function file(who: string, fields: Record<string, string>, withLetter = true) {
       const { payload, contentType } = multipartBody(

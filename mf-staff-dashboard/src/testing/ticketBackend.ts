@@ -11,6 +11,7 @@ import {
   APPEAL_PAGE_SIZE,
   type Appeal,
   type AppealDecision,
+  type CannedResponse,
   CHAIN_ACTION_KINDS,
   type CityStats,
   cityChartCounts,
@@ -70,6 +71,8 @@ export class FakeTicketApi implements FakeApiHandler {
   appeals: Appeal[] = [];
   /** How many interim replies a stage may have (the chapter's setting). */
   maxExtensions = 2;
+  /** The canned answers a reply may start from (ADR 0065), as the api shows them for a ticket. */
+  cannedResponses: CannedResponse[] = [];
   private nextId = 1000;
 
   constructor(tickets: Ticket[] = makeTickets(25)) {
@@ -156,6 +159,8 @@ export class FakeTicketApi implements FakeApiHandler {
             status: 200,
             body: { committees: query.cityId ? committeesOf(Number(query.cityId)) : [] },
           };
+        case API_PATHS.cannedResponses.list:
+          return { status: 200, body: { cannedResponses: this.cannedResponses, lang: 'mr' } };
         case paths.stats:
           return { status: 200, body: dashboardCounts(mine) };
         case paths.cityStats:

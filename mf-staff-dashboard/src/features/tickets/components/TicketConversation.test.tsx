@@ -86,6 +86,44 @@ afterEach(() => {
 });
 
 describe('the conversation in the details dialog (docs/architecture.md#conversation-and-notifications)', () => {
+  test("a canned answer goes into the reply box in the member's language, is edited, and is sent with its id (ADR 0065)", async () => {
+    const api = new FakeTicketApi([puneTicket()]);
+    api.cannedResponses = [
+      {
+        id: 41,
+        cityId: null,
+        city: null,
+        title: { en: 'Documents needed', hi: 'ज़रूरी दस्तावेज़', mr: 'आवश्यक कागदपत्रे' },
+        text: { en: 'Dear {memberName}', hi: 'प्रिय {memberName}', mr: 'प्रिय {memberName}' },
+        shown: { title: 'आवश्यक कागदपत्रे', text: 'प्रिय Ravi Kulkarni, CREDAI-5 साठी खरेदीखत आणा.' },
+        uses: 0,
+        editable: false,
+        updatedAt: '2026-11-20T09:30:00.000Z',
+      },
+    ];
+    const { dialog } = await openDialog(api);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reply to member' }));
+    const picker = await within(dialog).findByRole('combobox', { name: 'Insert a canned answer' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(within(dialog).getByText("In the member's language (मराठी), filled in for this ticket; edit it before sending.")).toBeInTheDocument();
+    await userEvent.click(picker);
+    await userEvent.type(picker, 'आवश्यक');
+    await userEvent.click(await screen.findByRole('option', { name: 'आवश्यक कागदपत्रे' }));
+    const box = within(dialog).getByRole('textbox', { name: /^Reply to the member/ });
+    expect(box).toHaveValue('प्रिय Ravi Kulkarni, CREDAI-5 साठी खरेदीखत आणा.');
+    expect(picker).toHaveValue('');
+    await userEvent.type(box, ' धन्यवाद.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST' && call.path === '/tickets/5/replies')?.body).toEqual({
+        text: 'प्रिय Ravi Kulkarni, CREDAI-5 साठी खरेदीखत आणा. धन्यवाद.',
+        visibility: 'public',
+        cannedResponseId: 41,
+      }),
+    );
+    expect(api.calls.find((call) => call.path === '/canned-responses')?.query).toEqual({ ticketId: '5' });
+  });
+
   test('internal notes are shown apart, tinted and labelled; replies carry their file', async () => {
     const { dialog } = await openDialog();
     const items = historyItems(dialog);
