@@ -11,6 +11,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'members', description: "A member's private links, export and requests" },
   { name: 'files', description: 'Attachments and their view links' },
   { name: 'projects', description: 'The register of RERA projects' },
+  { name: 'canned-responses', description: 'Canned answers in English, Hindi and Marathi (ADR 0065)' },
   { name: 'reports', description: 'Reports and their exports' },
   { name: 'sla', description: 'Service levels: stages, holidays, escalations' },
   { name: 'privacy', description: 'Retention, erasure, shielding' },

@@ -83,7 +83,6 @@ export function registerAssistedRoute(app: Parameters<FastifyPluginAsyncZod>[0])
           'links and confirmation messages are those of a public submit; the history records who filed ' +
           'it and how. A city president, convenor or office bearer files only for their own city (403 ' +
           `${OTHER_CITY_CODE}). Idempotent by \`${IDEMPOTENCY_KEY_HEADER}\` like the submit.`,
-        tags: ['desk tools'],
         security: bearerAuth,
         response: {
           201: ticketSubmitResponseSchema,

@@ -29,7 +29,6 @@ export const deskToolRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: submitPartLimits(app.config.uploadMaxBytes) });
   const staff = app.requireUser(...STAFF_ROLES);
   const keepers = app.requireUser('admin', 'citypresident');
-  const tags = ['desk tools'];
 
   app.get(
     API_PATHS.cannedResponses.list,
@@ -42,7 +41,6 @@ export const deskToolRoutes: FastifyPluginAsyncZod = async (app) => {
           "answers of every chapter and of the ticket's chapter, shows them in the member's language " +
           'unless `lang` says otherwise, and fills {memberName}, {ticketNumber}, {dueDate} and ' +
           '{officeBearer} for that ticket (404 for a ticket the caller may not see).',
-        tags,
         security: bearerAuth,
         querystring: cannedResponsesQuerySchema,
         response: { 200: cannedResponsesResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -60,7 +58,6 @@ export const deskToolRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: keepers,
       schema: {
         summary: 'Add a canned answer (admins: any chapter or every chapter; a city president: their own)',
-        tags,
         security: bearerAuth,
         body: cannedResponseInputSchema,
         response: { 201: cannedResponseResponseSchema, ...errorResponses(400, 401, 403) },
@@ -78,7 +75,6 @@ export const deskToolRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: keepers,
       schema: {
         summary: 'Change a canned answer (403 CANNED_OTHER_CHAPTER for another chapter’s)',
-        tags,
         security: bearerAuth,
         params: idParamsSchema,
         body: cannedResponseInputSchema,
@@ -102,7 +98,6 @@ export const deskToolRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: keepers,
       schema: {
         summary: 'Remove a canned answer (403 CANNED_OTHER_CHAPTER for another chapter’s)',
-        tags,
         security: bearerAuth,
         params: idParamsSchema,
         response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
