@@ -233,7 +233,7 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
     });
   });
 
-  it("names a shielded member by their alias for chapter staff, by name for an admin (ADR 0049)", async () => {
+  it('names a shielded member by their alias for chapter staff, by name for an admin (ADR 0049)', async () => {
     const created = (
       await call('POST', API_PATHS.cannedResponses.create, ADMIN, answerBody('shielded'))
     ).json().cannedResponse;
