@@ -19,8 +19,8 @@ import {
 import {
   ALERT_LEVELS,
   type AlertLevel,
-  type AssistedChannel,
   type Assignee,
+  type AssistedChannel,
   type AuditTargetType,
   type ChapterCalendar,
   type HistoryKind,
