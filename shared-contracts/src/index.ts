@@ -26,6 +26,7 @@ export {
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
   type Language,
+  loadDevanagariFont,
   registerCatalogue,
   registerCatalogueLoader,
   restoreLanguage,

@@ -86,6 +86,13 @@ describe('the conversation calls', () => {
     expect((body.attachment as File).name).toBe('note.pdf');
   });
 
+  it('a reply started from a canned answer names it, with a file as a multipart field too (ADR 0065)', async () => {
+    const seen = answer(201, { entry });
+    const file = new File(['%PDF-1.4'], 'deed.pdf', { type: 'application/pdf' });
+    await postTicketReply(4, { text: 'Hello', cannedResponseId: 41 }, file);
+    expect((seen[0]?.body as Record<string, unknown>).cannedResponseId).toBe('41');
+  });
+
   it('a file without a name (a Blob) goes as "attachment"', async () => {
     const seen = answer(201, { entry });
     await postTicketReply(4, { text: 'Scan' }, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));

@@ -77,8 +77,12 @@ export function registerCatalogueLoader(namespace: string, load: CatalogueLoader
 
 let fontLoaded: Promise<unknown> | null = null;
 
-/** The self-hosted Devanagari face (400 and 700, `font-display: swap`), fetched the first time hi or mr is chosen. */
-function loadDevanagariFont(): Promise<unknown> {
+/**
+ * The self-hosted Devanagari face (400 and 700, `font-display: swap`), fetched the first time hi or
+ * mr is chosen, or when an English page shows a member's Hindi or Marathi words (a canned answer
+ * in the member's language, ADR 0065).
+ */
+export function loadDevanagariFont(): Promise<unknown> {
   fontLoaded ??= Promise.all([
     import(/* webpackChunkName: "font-devanagari" */ '@fontsource/noto-sans-devanagari/devanagari-400.css'),
     import(/* webpackChunkName: "font-devanagari" */ '@fontsource/noto-sans-devanagari/devanagari-700.css'),

@@ -1,7 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANNED_VARIABLE_LIST, type CannedResponse, errorText, useAuth } from 'shared-contracts';
+import {
+  CANNED_VARIABLE_LIST,
+  type CannedResponse,
+  errorText,
+  loadDevanagariFont,
+  useAuth,
+} from 'shared-contracts';
 import { showToast } from '../../../components/showToast';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useCannedResponses, useDeleteCannedResponse } from '../api/cannedResponses';
@@ -20,6 +26,10 @@ export default function CannedResponsesScreen() {
   const remove = useDeleteCannedResponse();
   const [editing, setEditing] = useState<CannedResponse | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CannedResponse | null>(null);
+  // Every answer has Hindi and Marathi titles and texts: their letters must draw on an English page too.
+  useEffect(() => {
+    void loadDevanagariFont();
+  }, []);
 
   if (!mayKeepCannedAnswers(role)) {
     return (

@@ -1,7 +1,7 @@
 import { Select, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CannedResponse, errorText, LANGUAGE_NAMES } from 'shared-contracts';
+import { type CannedResponse, errorText, LANGUAGE_NAMES, loadDevanagariFont } from 'shared-contracts';
 import { STAFF_DASHBOARD_NS } from '../../../i18n';
 import { useCannedAnswers } from '../api/useCannedAnswers';
 
@@ -23,6 +23,10 @@ export function CannedAnswerPicker({
   const [search, setSearch] = useState('');
   const list: CannedResponse[] = answers.data?.cannedResponses ?? [];
   const language = answers.data?.lang;
+  // A Hindi or Marathi answer on an English page still draws its letters (no system font may have them).
+  useEffect(() => {
+    if (language && language !== 'en') void loadDevanagariFont();
+  }, [language]);
   if (answers.isError)
     return (
       <Text size="sm" c="red.8">

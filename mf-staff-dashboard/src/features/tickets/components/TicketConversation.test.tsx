@@ -105,7 +105,11 @@ describe('the conversation in the details dialog (docs/architecture.md#conversat
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reply to member' }));
     const picker = await within(dialog).findByRole('combobox', { name: 'Insert a canned answer' });
     await waitFor(() => expect(picker).toBeEnabled());
-    expect(within(dialog).getByText("In the member's language (मराठी), filled in for this ticket; edit it before sending.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "In the member's language (मराठी), filled in for this ticket; edit it before sending.",
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(picker);
     await userEvent.type(picker, 'आवश्यक');
     await userEvent.click(await screen.findByRole('option', { name: 'आवश्यक कागदपत्रे' }));
@@ -115,7 +119,9 @@ describe('the conversation in the details dialog (docs/architecture.md#conversat
     await userEvent.type(box, ' धन्यवाद.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
-      expect(api.calls.find((call) => call.method === 'POST' && call.path === '/tickets/5/replies')?.body).toEqual({
+      expect(
+        api.calls.find((call) => call.method === 'POST' && call.path === '/tickets/5/replies')?.body,
+      ).toEqual({
         text: 'प्रिय Ravi Kulkarni, CREDAI-5 साठी खरेदीखत आणा. धन्यवाद.',
         visibility: 'public',
         cannedResponseId: 41,
