@@ -7,6 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { type Dovecot, dovecotPath, startDovecot } from '../../api/test/support/dovecot';
 import { type MailCatcher, startMailCatcher } from '../../scripts/lib/mailCatcher.mjs';
 import globalTeardown from './globalTeardown';
 import {
@@ -24,6 +25,7 @@ declare global {
   // Shared with globalTeardown, which runs in the same process.
   var __E2E_PROCESSES__: ChildProcess[] | undefined;
   var __E2E_MAIL_CATCHERS__: MailCatcher[] | undefined;
+  var __E2E_DOVECOT__: Dovecot | undefined;
 }
 
 /** A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too). */
@@ -170,9 +172,23 @@ async function startStacks() {
   process.env.E2E_RUN_DIR = RUN_BASE; // inherited by the test workers
   process.env.E2E_STACKS = String(STACK_COUNT);
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // One IMAP server for the run (ADR 0059): each stack's api reads a mailbox of its own on it.
+  if (dovecotInstalled()) globalThis.__E2E_DOVECOT__ = await startDovecot();
   // The stacks start side by side: each mostly waits on its api seeding the demo data.
   await Promise.all(Array.from({ length: STACK_COUNT }, (_, i) => startOneStack(www, apiBundle, i + 1)));
 }
+
+function dovecotInstalled(): boolean {
+  try {
+    dovecotPath();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The address the stacks' reply mailboxes receive. */
+export const E2E_REPLY_ADDRESS = 'help@replies.helpdesk.test';
 
 /** One stack: the api on a fresh embedded database, the mail catcher and nginx, in stackDir(index). */
 async function startOneStack(www: string, apiBundle: string, index: number) {
@@ -197,6 +213,8 @@ async function startOneStack(www: string, apiBundle: string, index: number) {
 
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
+  const dovecot = globalThis.__E2E_DOVECOT__;
+  const imap = dovecot ? { port: dovecot.port, user: `desk-${index}` } : null;
   const api = start(process.execPath, [apiBundle], {
     NODE_ENV: 'test',
     PORT: String(apiPort),
@@ -213,6 +231,10 @@ async function startOneStack(www: string, apiBundle: string, index: number) {
     SMTP_URL: mail.smtpUrl,
     // The emails' links lead to this run's site, so a test can follow them as a reader would.
     PUBLIC_URL: baseUrl,
+    // Members' emails answer to the ticket's address; the api reads this stack's mailbox (ADR 0059).
+    ...(dovecot && imap
+      ? { REPLY_ADDRESS: E2E_REPLY_ADDRESS, IMAP_URL: dovecot.urlFor(imap.user), IMAP_POLL_MS: '1000' }
+      : {}),
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
 
@@ -230,6 +252,7 @@ async function startOneStack(www: string, apiBundle: string, index: number) {
     tlsUrl: `https://127.0.0.1:${ports.https}`,
     redirectUrl: `http://127.0.0.1:${ports.redirect}`,
     mailUrl: mail.inboxUrl,
+    imap,
   };
   writeFileSync(stateFileOf(index), JSON.stringify(state, null, 2));
 }

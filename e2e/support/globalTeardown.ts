@@ -1,5 +1,6 @@
 export default async function globalTeardown() {
   await Promise.all((globalThis.__E2E_MAIL_CATCHERS__ ?? []).map((mail) => mail.close()));
+  await globalThis.__E2E_DOVECOT__?.stop();
   const processes = globalThis.__E2E_PROCESSES__ ?? [];
   await Promise.all(
     processes.map(

@@ -43,4 +43,9 @@ export interface RunState {
   redirectUrl: string;
   /** The mail catcher's inbox (its JSON under `api/messages`): every email the api sent. */
   mailUrl: string;
+  /**
+   * The reply mailbox the api reads (ADR 0059): the run's Dovecot and this stack's mailbox user; null
+   * when Dovecot is not installed (then only the test of replies by email fails, saying so).
+   */
+  imap: { port: number; user: string } | null;
 }
