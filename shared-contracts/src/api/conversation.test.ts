@@ -90,7 +90,7 @@ describe('the conversation calls', () => {
     const seen = answer(201, { entry });
     const file = new File(['%PDF-1.4'], 'deed.pdf', { type: 'application/pdf' });
     await postTicketReply(4, { text: 'Hello', cannedResponseId: 41 }, file);
-    expect((seen[0]?.body as Record<string, unknown>).cannedResponseId).toBe('41');
+    expect((seen[0]?.body as Record<string, unknown> | undefined)?.cannedResponseId).toBe('41');
   });
 
   it('a file without a name (a Blob) goes as "attachment"', async () => {
