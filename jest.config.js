@@ -12,7 +12,7 @@ const swc = [
   },
 ];
 // ESM-only packages that jest (CommonJS) must transform too (ky, jose; msw's helpers).
-const esmOnly = ['ky', 'jose', 'rettime', 'until-async', '@open-draft'].join('|');
+const esmOnly = ['ky', 'jose', 'rettime', 'until-async', '@open-draft', 'request-filtering-agent'].join('|');
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],

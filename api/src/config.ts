@@ -97,6 +97,8 @@ const envSchema = z
     API_TOKEN_RATE_LIMIT_MAX: wholeNumber(1).default(600),
     /** Hosts or addresses webhooks may reach although private or loopback (comma-separated; ADR 0064). */
     WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+    /** A PEM file of certificate authorities webhook receivers may use besides the system's (ADR 0064). */
+    WEBHOOK_CA_FILE: z.string().optional(),
     TRUST_PROXY: trustProxy,
     RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis']).optional(),
     REDIS_URL: z
@@ -249,6 +251,7 @@ const envSchema = z
       uploadSweepGraceMs: env.UPLOAD_SWEEP_GRACE_MS,
       /** The site's origin, for the links in the messages (the api never sees it otherwise). */
       publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      webhookCaFile: env.WEBHOOK_CA_FILE,
       webhookAllowedHosts: env.WEBHOOK_ALLOWED_HOSTS.split(',')
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),

@@ -82,6 +82,7 @@ describe.each(databaseKinds)('the outbox worker on %s', (kind) => {
       email: slow,
       sms: unconfiguredChannel('sms', 'off'),
       whatsapp: unconfiguredChannel('whatsapp', 'off'),
+      webhook: unconfiguredChannel('webhook', 'off'),
     };
     const worker = new OutboxWorker(app.db, clock, channels, settings, app.log, {}, (rows) => {
       for (const row of rows) leases.set(row.id, row.lockedUntil?.getTime() ?? 0);

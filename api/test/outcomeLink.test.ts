@@ -228,7 +228,12 @@ describe.each(databaseKinds)('the outcome link on %s', (kind) => {
     const worker = new OutboxWorker(
       app.db,
       clock,
-      { email, sms: unconfiguredChannel('sms', 'off'), whatsapp: unconfiguredChannel('whatsapp', 'off') },
+      {
+        email,
+        sms: unconfiguredChannel('sms', 'off'),
+        whatsapp: unconfiguredChannel('whatsapp', 'off'),
+        webhook: unconfiguredChannel('webhook', 'off'),
+      },
       {
         pollMs: 10,
         leaseMs: 60_000,

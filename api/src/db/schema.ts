@@ -481,7 +481,7 @@ export const outbox = pgTable(
     recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** An email address or a mobile number, by channel. */
     recipient: text('recipient').notNull(),
-    channel: text('channel').$type<'email' | 'sms' | 'whatsapp'>().notNull(),
+    channel: text('channel').$type<'email' | 'sms' | 'whatsapp' | 'webhook'>().notNull(),
     template: text('template').notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     locale: text('locale').notNull().default('en'),

@@ -33,6 +33,8 @@ declare module 'fastify' {
     dummyPasswordHash: string;
     /** The TOTP second factor and the policy of who must use it (ADR 0054). */
     mfa: MfaService;
+    /** Seals the webhooks' signing secrets at rest (ADR 0064). */
+    webhookSealer: SecretSealer;
     /** The challenges a right password gets when a code must follow. */
     mfaChallenges: MfaChallenges;
     /** The idle timeout and absolute lifetime of a session (ADR 0053). */
@@ -147,6 +149,7 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
   app.decorate('outcomeLinks', new OutcomeLinks(secret, app.clock));
   app.decorate('dummyPasswordHash', await makeDummyHash());
   app.decorate('mfa', new MfaService(app.db, new SecretSealer(secret)));
+  app.decorate('webhookSealer', new SecretSealer(secret, 'webhook secret'));
   app.decorate('mfaChallenges', new MfaChallenges(secret, () => app.clock.now()));
 
   app.decorateRequest('currentUser', null);

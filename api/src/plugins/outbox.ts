@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { MessageChannel } from 'shared-contracts/contracts';
 import type { Config } from '../config';
@@ -6,6 +7,7 @@ import { ReplyAddresses } from '../services/mail/replyAddresses';
 import { type Channel, unconfiguredChannel } from '../services/outbox/channels/channel';
 import { EmailChannel } from '../services/outbox/channels/email';
 import { Msg91SmsChannel, WhatsAppChannel } from '../services/outbox/channels/phone';
+import { WebhookChannel } from '../services/outbox/channels/webhook';
 import { prepareMemberLink } from '../services/outbox/memberLinks';
 import { onMessagesQueued } from '../services/outbox/outboxSignal';
 import { releaseHeld, releaseLeases } from '../services/outbox/outboxStore';
@@ -37,7 +39,7 @@ export const SMTP_MISSING =
 export function buildChannels(
   config: Config,
   replyAddresses: ReplyAddresses | null = null,
-): Record<MessageChannel, Channel> {
+): Record<Exclude<MessageChannel, 'webhook'>, Channel> {
   // Each step of a send must end well inside the lease, so no second worker takes it meanwhile.
   const timeoutMs = Math.max(1_000, Math.floor(config.outbox.leaseMs / 4));
   const phone = { countryCode: config.phoneCountryCode, publicUrl: config.publicUrl, timeoutMs };
@@ -94,7 +96,15 @@ export async function registerOutbox(
     ? new ReplyAddresses((await resolveTokenSecret(app.db, config.tokenSecret)).secret, config.replyAddress)
     : null;
   app.decorate('replyAddresses', replyAddresses);
-  const channels = buildChannels(config, replyAddresses);
+  const channels: Record<MessageChannel, Channel> = {
+    ...buildChannels(config, replyAddresses),
+    webhook: new WebhookChannel(app.db, app.webhookSealer, {
+      allowedHosts: config.webhookAllowedHosts,
+      ca: config.webhookCaFile ? readFileSync(config.webhookCaFile, 'utf8') : undefined,
+      timeoutMs: Math.max(1_000, Math.floor(config.outbox.leaseMs / 4)),
+      now: () => app.clock.now(),
+    }),
+  };
   const worker = new OutboxWorker(
     app.db,
     app.clock,

@@ -6,6 +6,7 @@ import { committeeRoutes } from './committees';
 import { deskToolRoutes } from './deskTools';
 import { healthRoutes } from './health';
 import { apiTokenRoutes } from './integrations/tokens';
+import { webhookRoutes } from './integrations/webhooks';
 import { lastWordRoutes } from './lastWord';
 import { memberRoutes } from './members';
 import { messageRoutes } from './messages';
@@ -48,4 +49,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(apiTokenRoutes);
   await app.register(phoneRoutes);
   await app.register(deskToolRoutes);
+  await app.register(webhookRoutes);
 };

@@ -30,8 +30,8 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz234567';
 /** Seals and opens TOTP secrets with a key derived from the api's secret. */
 export class SecretSealer {
   private readonly key: Buffer;
-  constructor(apiSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', apiSecret, 'helpdesk', 'totp secret', 32));
+  constructor(apiSecret: string, purpose = 'totp secret') {
+    this.key = Buffer.from(hkdfSync('sha256', apiSecret, 'helpdesk', purpose, 32));
   }
   seal(base32: string): string {
     const iv = randomBytes(12);

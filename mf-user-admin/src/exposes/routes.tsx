@@ -8,6 +8,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/activity': lazy(() => import('../pages/ActivityPage')),
   '/messages': lazy(() => import('../pages/MessagesPage')),
   '/chapters': lazy(() => import('../pages/ChaptersPage')),
+  '/integrations': lazy(() => import('../pages/IntegrationsPage')),
 };
 
 export default pages;

@@ -22,7 +22,7 @@ export const commonEn = {
   },
   /** What the outbox's messages are, by channel and by event (the staff's and the admin's lists). */
   messages: {
-    channel: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' },
+    channel: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', webhook: 'Webhook' },
     event: {
       submitted: 'Ticket submitted',
       statusChanged: 'Status changed',

@@ -20,7 +20,7 @@ export const commonMr: Translation<typeof commonEn> = {
   },
   /** What the outbox's messages are, by channel and by event (the staff's and the admin's lists). */
   messages: {
-    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp' },
+    channel: { email: 'ईमेल', sms: 'SMS', whatsapp: 'WhatsApp', webhook: 'वेबहुक' },
     event: {
       submitted: 'तिकीट नोंदवले',
       statusChanged: 'स्थिती बदलली',

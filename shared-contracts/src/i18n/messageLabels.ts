@@ -10,6 +10,7 @@ const CHANNEL_KEYS: Record<MessageChannel, string> = {
   email: 'messages.channel.email',
   sms: 'messages.channel.sms',
   whatsapp: 'messages.channel.whatsapp',
+  webhook: 'messages.channel.webhook',
 };
 
 const EVENT_KEYS: Record<MessageEvent, string> = {

@@ -6,6 +6,7 @@ export type MenuItem =
   | { key: 'users'; path: '/activity' }
   | { key: 'messages'; path: '/messages' }
   | { key: 'chapters'; path: '/chapters' }
+  | { key: 'integrations'; path: '/integrations' }
   | { key: 'reports'; path: '/reports' }
   | { key: 'fileComplaint'; path: '/file-complaint' }
   | { key: 'cannedResponses'; path: '/canned-responses' }
@@ -16,6 +17,7 @@ const DASHBOARD_TO_FORM: MenuItem = { key: 'dashboard', path: '/add-ticket' };
 const USERS: MenuItem = { key: 'users', path: '/activity' };
 const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
 const CHAPTERS: MenuItem = { key: 'chapters', path: '/chapters' };
+const INTEGRATIONS: MenuItem = { key: 'integrations', path: '/integrations' };
 const REPORTS: MenuItem = { key: 'reports', path: '/reports' };
 const FILE_COMPLAINT: MenuItem = { key: 'fileComplaint', path: '/file-complaint' };
 const CANNED: MenuItem = { key: 'cannedResponses', path: '/canned-responses' };
@@ -29,7 +31,8 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * Admins also get Failed messages (/messages): the outbox's messages it gave up on, which only
  * admins may see and retry (docs/architecture.md#conversation-and-notifications), and Chapters
  * (/chapters): cities, their committees and convenor, each chapter's calendar and SLA
- * (docs/architecture.md#time-and-service-levels). Reports (/reports, docs/product.md#reports) follows
+ * (docs/architecture.md#time-and-service-levels), and Integrations (/integrations): API tokens and
+ * webhooks for other systems (ADR 0063, 0064). Reports (/reports, docs/product.md#reports) follows
  * Dashboard for the roles that may read them: admin and the Credai President every city, the city
  * president and the convenor their own. The desk tools (ADR 0065, ADR 0066): "File a complaint"
  * (/file-complaint) for those who file for members (admins, the chapter's city president and
@@ -49,7 +52,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, LOGOUT];
+      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, INTEGRATIONS, LOGOUT];
   }
 }
 

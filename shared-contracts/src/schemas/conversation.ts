@@ -36,7 +36,7 @@ export const ticketReplyResponseSchema = z.object({ entry: ticketCommentSchema }
 export type TicketReplyResponse = z.infer<typeof ticketReplyResponseSchema>;
 
 /** The ways a message reaches someone. */
-export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp', 'webhook'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const messageChannelSchema = z.enum(MESSAGE_CHANNELS);
 

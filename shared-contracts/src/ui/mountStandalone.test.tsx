@@ -7,6 +7,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/activity': () => <h1>Users</h1>,
   '/messages': () => <h1>Failed messages</h1>,
   '/chapters': () => <h1>Chapters</h1>,
+  '/integrations': () => <h1>Integrations</h1>,
 };
 
 afterEach(() => {

@@ -28,6 +28,7 @@ export const shellEn = {
     users: 'Users',
     messages: 'Failed messages',
     chapters: 'Chapters',
+    integrations: 'Integrations',
     reports: 'Reports',
     fileComplaint: 'File a complaint',
     cannedResponses: 'Canned answers',

@@ -30,6 +30,7 @@ export const shellHi: Translation<typeof shellEn> = {
     users: 'उपयोगकर्ता',
     messages: 'न भेजे जा सके संदेश',
     chapters: 'शाखाएँ',
+    integrations: 'इंटीग्रेशन',
     reports: 'रिपोर्ट',
     fileComplaint: 'शिकायत दर्ज करें',
     cannedResponses: 'तैयार उत्तर',

@@ -30,6 +30,7 @@ export const shellMr: Translation<typeof shellEn> = {
     users: 'वापरकर्ते',
     messages: 'न पाठवता आलेले संदेश',
     chapters: 'शाखा',
+    integrations: 'इंटिग्रेशन',
     reports: 'अहवाल',
     fileComplaint: 'तक्रार नोंदवा',
     cannedResponses: 'तयार उत्तरे',

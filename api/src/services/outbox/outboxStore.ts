@@ -3,7 +3,7 @@
  * worker's claim and marks, and the reads of staff (a ticket's messages) and admins (failed ones,
  * retry). Every time compared here is passed in from the api's clock service.
  */
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FailedMessage, MessageChannel, MessageEvent, TicketMessage } from 'shared-contracts/contracts';
 import { afterCommit } from '../../db/afterCommit';
 import type { AppDatabase, Writer } from '../../db/database';
@@ -98,6 +98,7 @@ export async function enqueueWithStaff(
 
 /** How staff see a recipient: an address or a number masked like a link viewer's. */
 export function maskRecipient(channel: string, recipient: string): string {
+  if (channel === 'webhook') return recipient;
   return (channel === 'email' ? maskEmail(recipient) : maskMobile(recipient)) ?? '';
 }
 
@@ -147,7 +148,8 @@ export async function failedMessages(db: AppDatabase, limit = 500): Promise<Fail
   const rows = await db
     .select()
     .from(outbox)
-    .where(eq(outbox.status, 'failed'))
+    // A webhook's deliveries have their own log (GET /api/admin/webhooks/{id}/deliveries, ADR 0064).
+    .where(and(eq(outbox.status, 'failed'), ne(outbox.channel, 'webhook')))
     .orderBy(desc(outbox.id))
     .limit(limit);
   return rows.map(toFailedMessage);

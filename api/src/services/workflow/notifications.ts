@@ -29,6 +29,7 @@ import type { Writer } from '../../db/database';
 import { cities, ticketStages, tickets, users } from '../../db/schema';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Clock } from '../clock';
+import { enqueueWebhooks } from '../integrations/webhooks';
 import { providerTemplateFor } from '../outbox/channels/phone';
 import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from '../outbox/outboxStore';
 import { aliasOf } from '../recusal/shielding';
@@ -200,6 +201,12 @@ export class Notifier {
         ]
       : [];
     await enqueueWithStaff(tx, messages, president, this.clock.now());
+    await enqueueWebhooks(
+      tx,
+      'ticket.submitted',
+      { ticketId: facts.ticketId, city: facts.cityName, status: 'pending' },
+      this.clock.now(),
+    );
   }
 
   async actionTaken(tx: Writer, facts: ActionFacts): Promise<void> {
@@ -237,6 +244,15 @@ export class Notifier {
       );
     }
     await enqueueMessages(tx, messages, this.clock.now());
+    if (facts.after.status !== facts.before.status) {
+      const data = {
+        ticketId: ticket.id,
+        city: ticket.city,
+        status: facts.after.status,
+        previousStatus: facts.before.status,
+      };
+      await enqueueWebhooks(tx, 'ticket.status_changed', data, this.clock.now());
+    }
   }
 
   async replied(tx: Writer, facts: ReplyFacts): Promise<void> {
@@ -274,6 +290,9 @@ export class Notifier {
       );
     }
     await enqueueMessages(tx, messages, this.clock.now());
+    // Public replies only (an internal note returned above); who wrote, never what.
+    const data = { ticketId: ticket.id, city: ticket.city, by: facts.byMember ? 'member' : 'staff' };
+    await enqueueWebhooks(tx, 'ticket.replied', data, this.clock.now());
   }
 
   /**
@@ -304,6 +323,10 @@ export class Notifier {
       ],
       this.clock.now(),
     );
+    if (facts.level !== 'reminder') {
+      const data = { ticketId: facts.ticketId, city: facts.city, stage: facts.stage, level: facts.level };
+      await enqueueWebhooks(tx, 'stage.escalated', data, this.clock.now());
+    }
   }
 
   /** The holder posted an interim reply: the member is told why, and by when to expect the next step. */
@@ -358,6 +381,14 @@ export class Notifier {
           ],
     );
     await enqueueWithStaff(tx, messages, staff, this.clock.now());
+    if (facts.event === 'appeal.decided') {
+      await enqueueWebhooks(
+        tx,
+        'appeal.decided',
+        { ticketId: ticket.id, city: ticket.city },
+        this.clock.now(),
+      );
+    }
   }
 
   /** `{ outcomeUrl }` when asked for and this notifier can sign one, else nothing. */
