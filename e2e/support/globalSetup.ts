@@ -235,6 +235,9 @@ async function startOneStack(www: string, apiBundle: string, index: number) {
     ...(dovecot && imap
       ? { REPLY_ADDRESS: E2E_REPLY_ADDRESS, IMAP_URL: dovecot.urlFor(imap.user), IMAP_POLL_MS: '1000' }
       : {}),
+    // The integrations test's HTTPS receiver on 127.0.0.1 (ADR 0064): allowed, and its test certificate trusted.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_CA_FILE: path.join(ROOT, 'api', 'test', 'support', 'tls', 'receiver.cert.pem'),
   });
   await waitFor(`${apiUrl}/api/health`, api.child, 'The api', api.output);
 

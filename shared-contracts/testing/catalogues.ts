@@ -43,6 +43,10 @@ export const NAMES_KEPT_IN_LATIN = new Set([
   'ID',
   // The word a member texts to stop SMS and WhatsApp: the gateways and WhatsApp read it in Latin letters.
   'STOP',
+  // Integrations (ADR 0063, 0064): the technical names an admin types or copies as they are.
+  'API',
+  'HTTPS',
+  'https',
 ]);
 
 /** The Latin words of a translated text that are not names (placeholders and email examples aside). */
