@@ -194,7 +194,13 @@ export const userAdminEn = {
       stage_escalated: 'Stage escalated',
       appeal_decided: 'Appeal decided',
     },
-    deliveryStatus: { queued: 'Waiting', sent: 'Delivered', failed: 'Failed', held: 'Held' },
+    deliveryStatus: {
+      queued: 'Waiting',
+      sent: 'Delivered',
+      failed: 'Failed',
+      held: 'Held',
+      delivered: 'Delivered',
+    },
     tokens: {
       title: 'API tokens',
       intro:

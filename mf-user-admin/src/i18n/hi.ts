@@ -191,7 +191,13 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
       stage_escalated: 'चरण आगे बढ़ाया गया',
       appeal_decided: 'अपील पर निर्णय',
     },
-    deliveryStatus: { queued: 'प्रतीक्षा में', sent: 'पहुँचा', failed: 'विफल', held: 'रोका गया' },
+    deliveryStatus: {
+      queued: 'प्रतीक्षा में',
+      sent: 'पहुँचा',
+      failed: 'विफल',
+      held: 'रोका गया',
+      delivered: 'पहुँचा',
+    },
     tokens: {
       title: 'API टोकन',
       intro:

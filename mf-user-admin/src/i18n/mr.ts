@@ -191,7 +191,13 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
       stage_escalated: 'टप्पा पुढे पाठवला',
       appeal_decided: 'अपिलावर निर्णय',
     },
-    deliveryStatus: { queued: 'प्रतीक्षेत', sent: 'पोहोचले', failed: 'अयशस्वी', held: 'रोखले' },
+    deliveryStatus: {
+      queued: 'प्रतीक्षेत',
+      sent: 'पोहोचले',
+      failed: 'अयशस्वी',
+      held: 'रोखले',
+      delivered: 'पोहोचले',
+    },
     tokens: {
       title: 'API टोकन',
       intro:

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
 import { asName, coercedIdSchema, countSchema, dateTimeSchema, idSchema, requiredText } from './common';
+import { messageStatusSchema } from './conversation';
 
 /** What an API token may do: a route outside its scopes answers 403 naming the scope it needs. */
 export const API_SCOPES = ['tickets:read', 'tickets:write', 'reports:read', 'users:read'] as const;
@@ -97,13 +98,12 @@ export type WebhooksResponse = z.infer<typeof webhooksResponseSchema>;
 export const webhookCreatedSchema = z.object({ id: idSchema, secret: z.string() });
 export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
 
-export const WEBHOOK_DELIVERY_STATUSES = ['queued', 'sent', 'failed', 'held'] as const;
-
 /** One delivery: an outbox row of the webhook, with the receiver's last answer. */
 export const webhookDeliverySchema = z.object({
   id: idSchema,
   event: webhookEventSchema,
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  /** An outbox row's status (a webhook's is never `delivered`: that is a phone receipt's). */
+  status: messageStatusSchema,
   attempts: countSchema,
   /** `HTTP 200`, `HTTP 503`, or why nothing was answered (refused address, timeout). */
   answer: z.nullable(z.string()),
