@@ -46,6 +46,11 @@ function working(html: string): string {
       (form) =>
         `${form.replace('<form', `<form method="post" action="/api${API_PATHS.tickets.submitForm}" enctype="multipart/form-data"`)}${include(API_PATHS.tickets.submitFormKey)}`,
     ],
+    // The privacy notice in its place (ADR 0068): the live form draws it once it has loaded.
+    [
+      /<div id="privacy-notice"><\/div>/,
+      (box) => box.replace('</div>', `${include(API_PATHS.tickets.submitFormNotice)}</div>`),
+    ],
     [
       /(<select[^>]* name="cityId"[^>]*>[\s\S]*?)<\/select>/,
       (select) => select.replace(/<\/select>$/, `${include(API_PATHS.tickets.submitFormCities)}</select>`),

@@ -275,6 +275,8 @@ export const tickets = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
     retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
+    /** The privacy notice's version the member was shown when they submitted (ADR 0068). */
+    noticeVersion: integer('notice_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -799,6 +801,60 @@ export const privacyRequests = pgTable(
       .on(table.dueAt, table.id)
       .where(sql`${table.status} in ('open', 'waiting')`),
     index('privacy_requests_member_idx').on(table.memberId, table.id),
+  ],
+);
+
+/**
+ * The privacy notice (ADR 0068): one version is published in every language of the form at once,
+ * with the grievance officer's contact; the newest version is the one shown.
+ */
+export const privacyNotices = pgTable(
+  'privacy_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version: integer('version').notNull(),
+    language: text('language').$type<'en' | 'hi' | 'mr'>().notNull(),
+    text: text('text').notNull(),
+    grievanceName: text('grievance_name').notNull(),
+    grievanceEmail: text('grievance_email').notNull(),
+    grievancePhone: text('grievance_phone').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('privacy_notices_language_check', sql`${table.language} in ('en', 'hi', 'mr')`),
+    uniqueIndex('privacy_notices_version_language_idx').on(table.version, table.language),
+  ],
+);
+
+/**
+ * The breach register (ADR 0069): what happened, when it was found, whom it touches (the tickets
+ * of a city, or of every city, filed in a period), and the drafts of the notice to the affected
+ * members and of the report to the Data Protection Board, sent once an admin has reviewed them.
+ */
+export const privacyBreaches = pgTable(
+  'privacy_breaches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    what: text('what').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    ticketsFrom: timestamp('tickets_from', { withTimezone: true }).notNull(),
+    ticketsTo: timestamp('tickets_to', { withTimezone: true }).notNull(),
+    affected: integer('affected').notNull(),
+    memberNotice: text('member_notice').notNull(),
+    boardReport: text('board_report').notNull(),
+    boardEmail: text('board_email'),
+    status: text('status').$type<'draft' | 'sent'>().notNull().default('draft'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('privacy_breaches_status_check', sql`${table.status} in ('draft', 'sent')`),
+    index('privacy_breaches_found_idx').on(table.foundAt, table.id),
   ],
 );
 

@@ -180,7 +180,28 @@ export const en = {
         'Ticket #{{ticketId}} was closed more than {{count}} years ago. On {{date}} we will erase your personal data on it (your name, contact details, words and files); its numbers stay for our reports.',
       keep: 'Nothing is needed from you. To keep a copy, download your data from the link to your tickets before then.',
     },
+    breachNoticeMember: {
+      subject: 'A breach of personal data kept by the Help Desk',
+      greeting: 'Dear member,',
+      body: 'We must tell you of a breach that touches the personal data of your complaint:',
+      grievance:
+        'For questions, write to our grievance officer. You may also complain to the Data Protection Board of India.',
+    },
+    breachReportBoard: {
+      subject: 'Personal data breach report {{breachId}}',
+      body: 'The Data Fiduciary reports this personal data breach:',
+    },
     unsubscribeNote: 'You receive this email because you submitted a ticket to the Help Desk.',
+  },
+  /** The breach register's drafts (services/privacy/breaches.ts, ADR 0069), reviewed before sending. */
+  privacy: {
+    breach: {
+      allCities: 'every city',
+      memberDraft:
+        'On {{found}} we found that {{what}} It happened on {{occurred}} and touches the personal data of complaints filed in {{city}} between {{from}} and {{to}}, among them yours. What we did: [say what was done]. What you can do: [say what the member can do]. Our grievance officer answers your questions.',
+      boardDraft:
+        'Data Fiduciary: the association that runs the Help Desk. Breach: {{what}} Occurred on {{occurred}}; found on {{found}}. Personal data touched: names, email addresses, mobile numbers and complaint texts of complaints filed in {{city}} between {{from}} and {{to}}. Data Principals affected: {{affected}}. Measures taken: [say what was done]. Each affected Data Principal is notified by email.',
+    },
   },
   /** The submit form's pages answered without scripts (routes/tickets/publicSubmitForm.ts, ADR 0035). */
   submitPage: {

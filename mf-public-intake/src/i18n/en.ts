@@ -61,6 +61,28 @@ export const publicIntakeEn = {
     latestUpdate: 'Latest update',
     latestBy: '{{name}}, {{date}}',
   },
+  /** The member's rights on their list (features/user-tickets/components/MemberRights.tsx, ADR 0050). */
+  memberRights: {
+    title: 'Your personal data',
+    intro:
+      'Download everything we keep about you, ask us to correct or erase it, or stop SMS and WhatsApp messages. An administrator answers a correction or erasure within 30 days, by email.',
+    download: 'Download my data',
+    downloaded: 'Your data was downloaded as a JSON file.',
+    withdraw: 'Stop SMS and WhatsApp messages',
+    correctionLabel: 'What should be corrected?',
+    correctionHint: 'For example: my name is spelt Sunita, not Sunitha.',
+    askCorrection: 'Ask for a correction',
+    askErasure: 'Ask to erase my data',
+    confirmErasure: 'Yes, erase my data',
+    cancel: 'Cancel',
+    erasureWarning:
+      'Your name, contact details, words and files will be removed from all your tickets; this link will then open nothing.',
+    asked: {
+      correction: 'Your correction request was sent. We will tell you the answer by email.',
+      erasure: 'Your erasure request was sent. We will tell you the answer by email.',
+      'withdraw-consent': 'Done: you will no longer get SMS or WhatsApp messages. Emails continue.',
+    },
+  },
   track: {
     title: 'Find your tickets',
     intro: 'Enter your email and we will send you the link to your tickets',

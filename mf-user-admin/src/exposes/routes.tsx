@@ -9,6 +9,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/messages': lazy(() => import('../pages/MessagesPage')),
   '/chapters': lazy(() => import('../pages/ChaptersPage')),
   '/integrations': lazy(() => import('../pages/IntegrationsPage')),
+  '/privacy': lazy(() => import('../pages/PrivacyPage')),
 };
 
 export default pages;

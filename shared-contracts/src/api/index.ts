@@ -8,6 +8,7 @@ export * from './files';
 export { API_BASE, http, onUnauthorized } from './http';
 export * from './lastWord';
 export * from './paths';
+export * from './privacy';
 export { QUERY_FRESH_MS, queryClient } from './queryClient';
 export * from './reports';
 export { accessKeyHeaders, type CallOptions, request as apiRequest, toSearchParams } from './request';

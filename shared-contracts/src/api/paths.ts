@@ -59,6 +59,8 @@ export const API_PATHS = {
     submitFormCities: '/tickets/submit-form/cities',
     submitFormCommittees: '/tickets/submit-form/committees',
     submitFormKey: '/tickets/submit-form/key',
+    /** The privacy notice and the grievance officer as HTML, for the form without scripts (ADR 0068). */
+    submitFormNotice: '/tickets/submit-form/notice',
     all: '/tickets/all',
     byUser: '/tickets/user/:id',
     latestByUser: '/tickets/user/:id/latest',
@@ -141,6 +143,12 @@ export const API_PATHS = {
     requests: '/privacy/requests',
     execute: '/privacy/requests/:id/execute',
     decline: '/privacy/requests/:id/decline',
+    /** The privacy notice in a language (public), and a new version (admins): ADR 0068. */
+    notice: '/privacy/notice',
+    notices: '/privacy/notices',
+    /** The breach register (admins): ADR 0069. */
+    breaches: '/privacy/breaches',
+    breachSend: '/privacy/breaches/:id/send',
   },
   files: {
     viewLink: '/files/view-link',

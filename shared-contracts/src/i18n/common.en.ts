@@ -42,6 +42,7 @@ export const commonEn = {
       transferred: 'Ticket transferred',
       privacyAnswered: 'Personal data request answered',
       retentionNotice: 'Erasure notice',
+      breachNotice: 'Breach notice',
     },
   },
   /** docs/product.md#roles: the observer is shown as Office Bearer. */

@@ -40,6 +40,7 @@ export const commonHi: Translation<typeof commonEn> = {
       transferred: 'टिकट स्थानांतरित',
       privacyAnswered: 'व्यक्तिगत डेटा अनुरोध का उत्तर',
       retentionNotice: 'डेटा मिटाने की सूचना',
+      breachNotice: 'डेटा उल्लंघन की सूचना',
     },
   },
   role: {

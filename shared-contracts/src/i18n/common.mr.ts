@@ -40,6 +40,7 @@ export const commonMr: Translation<typeof commonEn> = {
       transferred: 'तिकीट हस्तांतरित',
       privacyAnswered: 'वैयक्तिक डेटा विनंतीचे उत्तर',
       retentionNotice: 'डेटा पुसण्याची सूचना',
+      breachNotice: 'डेटा उल्लंघनाची सूचना',
     },
   },
   role: {

@@ -32,6 +32,7 @@ const EVENT_KEYS: Record<MessageEvent, string> = {
   'ticket.transferred': 'messages.event.transferred',
   'privacy.answered': 'messages.event.privacyAnswered',
   'privacy.retention_notice': 'messages.event.retentionNotice',
+  'privacy.breach': 'messages.event.breachNotice',
 };
 
 /** The channel's name ("Email", "SMS", "WhatsApp"). */

@@ -61,6 +61,14 @@ export const submitFormEn = {
     agreement: 'By submitting this ticket, you agree to our privacy policy and terms of service.',
     helpline: 'Helpline: {{number}}',
   },
+  /** The privacy notice on the form (ADR 0068): short, the whole a click away, the officer. */
+  privacyNotice: {
+    title: 'Your personal data',
+    short:
+      'We use your name, email, mobile and the words of your complaint only to handle it, and keep them until three years after it is closed. From the link to your tickets you can download, correct or erase them.',
+    whole: 'Read the whole privacy notice (version {{version}})',
+    grievance: 'Grievance Officer: {{name}}, {{email}}, {{phone}}',
+  },
   submitted: 'Your ticket has been submitted successfully!',
   listsWarning: 'Some lists could not be loaded',
   retryLoading: 'Retry Loading',

@@ -31,7 +31,7 @@ export const REMOTE_ROUTES = {
     '/rent-buy-desk',
     '/referral-desk',
   ],
-  userAdmin: ['/users', '/activity', '/messages', '/chapters', '/integrations'],
+  userAdmin: ['/users', '/activity', '/messages', '/chapters', '/integrations', '/privacy'],
 } as const;
 
 export type RemoteId = keyof typeof REMOTE_ROUTES;

@@ -7,6 +7,7 @@ export type MenuItem =
   | { key: 'messages'; path: '/messages' }
   | { key: 'chapters'; path: '/chapters' }
   | { key: 'integrations'; path: '/integrations' }
+  | { key: 'privacy'; path: '/privacy' }
   | { key: 'reports'; path: '/reports' }
   | { key: 'fileComplaint'; path: '/file-complaint' }
   | { key: 'cannedResponses'; path: '/canned-responses' }
@@ -18,6 +19,7 @@ const USERS: MenuItem = { key: 'users', path: '/activity' };
 const MESSAGES: MenuItem = { key: 'messages', path: '/messages' };
 const CHAPTERS: MenuItem = { key: 'chapters', path: '/chapters' };
 const INTEGRATIONS: MenuItem = { key: 'integrations', path: '/integrations' };
+const PRIVACY: MenuItem = { key: 'privacy', path: '/privacy' };
 const REPORTS: MenuItem = { key: 'reports', path: '/reports' };
 const FILE_COMPLAINT: MenuItem = { key: 'fileComplaint', path: '/file-complaint' };
 const CANNED: MenuItem = { key: 'cannedResponses', path: '/canned-responses' };
@@ -37,7 +39,8 @@ const LOGOUT: MenuItem = { key: 'logout', path: '/' };
  * president and the convenor their own. The desk tools (ADR 0065, ADR 0066): "File a complaint"
  * (/file-complaint) for those who file for members (admins, the chapter's city president and
  * convenor; an office bearer may too, from the address), "Canned answers" (/canned-responses) for
- * those who keep them (admins, city presidents).
+ * those who keep them (admins, city presidents). Admins also get Personal data (/privacy, ADR
+ * 0050): the members' requests, the privacy notice and the breach register.
  */
 export function sidebarMenu(role: string | null | undefined): MenuItem[] {
   switch (normaliseRole(role)) {
@@ -52,7 +55,7 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, INTEGRATIONS, LOGOUT];
+      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, INTEGRATIONS, PRIVACY, LOGOUT];
   }
 }
 

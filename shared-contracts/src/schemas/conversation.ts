@@ -71,6 +71,8 @@ export const MESSAGE_EVENTS = [
   // The member's personal data (ADR 0050).
   'privacy.answered',
   'privacy.retention_notice',
+  // A breach's notice to an affected member and its report to the Board (ADR 0069).
+  'privacy.breach',
 ] as const;
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number];
 export const messageEventSchema = z.enum(MESSAGE_EVENTS);

@@ -5,7 +5,16 @@
  */
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../constants';
-import { countSchema, dateTimeSchema, idSchema, optionalText, requiredText } from './common';
+import {
+  countSchema,
+  dateTimeSchema,
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  nameSchema,
+  optionalText,
+  requiredText,
+} from './common';
 
 export const PRIVACY_REQUEST_KINDS = ['correction', 'erasure', 'withdraw-consent'] as const;
 export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number];
@@ -103,3 +112,103 @@ export const memberExportSchema = z.object({
   requests: z.array(privacyRequestSchema),
 });
 export type MemberExport = z.infer<typeof memberExportSchema>;
+
+/** The languages a privacy notice is published in: those of the submit form (ADR 0068). */
+export const NOTICE_LANGUAGES = ['en', 'hi', 'mr'] as const;
+export type NoticeLanguage = (typeof NOTICE_LANGUAGES)[number];
+
+/** The longest text of a notice, and of a breach's notice or report. */
+export const NOTICE_TEXT_MAX = 20_000;
+
+/** GET /privacy/notice query: the language (English when absent). */
+export const privacyNoticeQuerySchema = z.object({
+  lang: z.optional(z.enum(NOTICE_LANGUAGES, { error: 'The language is en, hi or mr' })),
+});
+
+/** The person members complain to about their data, on the notice and in the form's footer. */
+export const grievanceOfficerSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: requiredText(40, 'A phone number is required'),
+});
+export type GrievanceOfficer = z.infer<typeof grievanceOfficerSchema>;
+
+/** GET /privacy/notice: the newest version of the notice in the language asked. */
+export const privacyNoticeSchema = z.object({
+  version: idSchema,
+  language: z.enum(NOTICE_LANGUAGES),
+  text: z.string(),
+  grievanceOfficer: grievanceOfficerSchema,
+  publishedAt: dateTimeSchema,
+});
+export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
+
+/** POST /privacy/notices: a new version, in every language at once, with the officer's contact. */
+export const publishNoticeBodySchema = z.object({
+  texts: z.object({
+    en: requiredText(NOTICE_TEXT_MAX, 'The notice in English is required', { multiLine: true }),
+    hi: requiredText(NOTICE_TEXT_MAX, 'The notice in Hindi is required', { multiLine: true }),
+    mr: requiredText(NOTICE_TEXT_MAX, 'The notice in Marathi is required', { multiLine: true }),
+  }),
+  grievanceOfficer: grievanceOfficerSchema,
+});
+export type PublishNoticeBody = z.infer<typeof publishNoticeBodySchema>;
+
+export const publishNoticeResponseSchema = z.object({ version: idSchema });
+
+export const BREACH_STATUSES = ['draft', 'sent'] as const;
+
+/**
+ * POST /privacy/breaches (ADR 0069): what happened, when, when it was found, and whom it touches:
+ * the members of the tickets filed between two days (inclusive), of one city or of all.
+ */
+export const breachBodySchema = z
+  .object({
+    what: requiredText(TEXT_LIMITS.comment, 'Say what happened', { multiLine: true }),
+    occurredAt: dateTimeSchema,
+    foundAt: dateTimeSchema,
+    cityId: z.optional(z.nullable(idSchema)),
+    ticketsFrom: isoDateSchema,
+    ticketsTo: isoDateSchema,
+  })
+  .check(
+    z.refine((body) => body.ticketsFrom <= body.ticketsTo, {
+      message: 'The period ends before it starts',
+      path: ['ticketsTo'],
+    }),
+    z.refine((body) => body.occurredAt <= body.foundAt, {
+      message: 'A breach is found after it happens',
+      path: ['foundAt'],
+    }),
+  );
+export type BreachBody = z.infer<typeof breachBodySchema>;
+
+export const breachSchema = z.object({
+  id: idSchema,
+  what: z.string(),
+  occurredAt: dateTimeSchema,
+  foundAt: dateTimeSchema,
+  cityId: z.nullable(idSchema),
+  ticketsFrom: isoDateSchema,
+  ticketsTo: isoDateSchema,
+  /** The members whose tickets the breach touches (counted when it was recorded). */
+  affected: countSchema,
+  memberNotice: z.string(),
+  boardReport: z.string(),
+  boardEmail: z.nullable(z.string()),
+  status: z.enum(BREACH_STATUSES),
+  recordedAt: dateTimeSchema,
+  sentAt: z.nullable(dateTimeSchema),
+});
+export type Breach = z.infer<typeof breachSchema>;
+
+export const breachResponseSchema = z.object({ breach: breachSchema });
+export const breachesResponseSchema = z.object({ breaches: z.array(breachSchema) });
+
+/** POST /privacy/breaches/{id}/send: the reviewed texts, and the Board's address for the report. */
+export const sendBreachBodySchema = z.object({
+  memberNotice: requiredText(NOTICE_TEXT_MAX, 'The notice to the members is required', { multiLine: true }),
+  boardReport: requiredText(NOTICE_TEXT_MAX, 'The report to the Board is required', { multiLine: true }),
+  boardEmail: emailSchema,
+});
+export type SendBreachBody = z.infer<typeof sendBreachBodySchema>;

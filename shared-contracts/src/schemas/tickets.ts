@@ -390,6 +390,11 @@ export const ticketSubmitSchema = z.object({
     z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
     z.optional(reraNumberSchema),
   ),
+  /** The privacy notice's version the form showed (ADR 0068); absent: the current one. */
+  noticeVersion: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(selectedId('The privacy notice version is a number.')),
+  ),
 });
 export type TicketSubmit = z.infer<typeof ticketSubmitSchema>;
 /** What the form holds before parsing: every field a string. */
@@ -416,6 +421,8 @@ export interface TicketSubmitForm {
   projectId?: string;
   /** The project's RERA number typed into the plain field of the form without scripts. */
   reraNumber?: string;
+  /** The privacy notice's version the form showed ('' while it loads). */
+  noticeVersion?: string;
 }
 /** The text fields of the submit form, in the form's order: the multipart fields besides the file. */
 export const SUBMIT_FORM_FIELDS = [
@@ -435,6 +442,7 @@ export const SUBMIT_FORM_FIELDS = [
   'shieldIdentity',
   'projectId',
   'reraNumber',
+  'noticeVersion',
 ] as const satisfies readonly (keyof TicketSubmitForm)[];
 /** The multipart field that carries the file. */
 export const ATTACHMENT_FIELD = 'attachment';

@@ -8,6 +8,7 @@ const pages: RemotePages<'userAdmin'> = {
   '/messages': () => <h1>Failed messages</h1>,
   '/chapters': () => <h1>Chapters</h1>,
   '/integrations': () => <h1>Integrations</h1>,
+  '/privacy': () => <h1>Personal data</h1>,
 };
 
 afterEach(() => {

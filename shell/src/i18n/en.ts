@@ -29,6 +29,7 @@ export const shellEn = {
     messages: 'Failed messages',
     chapters: 'Chapters',
     integrations: 'Integrations',
+    privacy: 'Personal data',
     reports: 'Reports',
     fileComplaint: 'File a complaint',
     cannedResponses: 'Canned answers',

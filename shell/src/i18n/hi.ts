@@ -31,6 +31,7 @@ export const shellHi: Translation<typeof shellEn> = {
     messages: 'न भेजे जा सके संदेश',
     chapters: 'शाखाएँ',
     integrations: 'इंटीग्रेशन',
+    privacy: 'व्यक्तिगत डेटा',
     reports: 'रिपोर्ट',
     fileComplaint: 'शिकायत दर्ज करें',
     cannedResponses: 'तैयार उत्तर',

@@ -31,6 +31,7 @@ export const shellMr: Translation<typeof shellEn> = {
     messages: 'न पाठवता आलेले संदेश',
     chapters: 'शाखा',
     integrations: 'इंटिग्रेशन',
+    privacy: 'वैयक्तिक डेटा',
     reports: 'अहवाल',
     fileComplaint: 'तक्रार नोंदवा',
     cannedResponses: 'तयार उत्तरे',

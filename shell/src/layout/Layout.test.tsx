@@ -140,6 +140,8 @@ describe('sidebar menu by role (docs/product.md#layout)', () => {
     'Users → /activity',
     'Failed messages → /messages',
     'Chapters → /chapters',
+    'Integrations → /integrations',
+    'Personal data → /privacy',
     'Logout → button',
   ];
   const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Reports → /reports', 'Logout → button'];

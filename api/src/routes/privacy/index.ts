@@ -12,17 +12,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  breachBodySchema,
+  breachesResponseSchema,
+  breachResponseSchema,
   declineRequestBodySchema,
   idParamsSchema,
   memberExportSchema,
   memberRequestBodySchema,
   memberRequestResponseSchema,
+  privacyNoticeQuerySchema,
+  privacyNoticeSchema,
   privacyRequestResponseSchema,
   privacyRequestsQuerySchema,
   privacyRequestsResponseSchema,
+  publishNoticeBodySchema,
+  publishNoticeResponseSchema,
+  sendBreachBodySchema,
 } from 'shared-contracts/contracts';
 import { conflict, notFound } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
+import { listBreaches, recordBreach, sendBreach } from '../../services/privacy/breaches';
+import { currentNotice, publishNotice } from '../../services/privacy/notices';
 import {
   type Decision,
   declineRequest,
@@ -157,6 +167,106 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       return answer(
         await declineRequest(app.db, request.params.id, admin.id, request.body.reason, app.clock.now()),
       );
+    },
+  );
+
+  // The privacy notice (ADR 0068): public, in the form's languages; admins publish a new version.
+  app.get(
+    API_PATHS.privacy.notice,
+    {
+      schema: {
+        summary: 'The current privacy notice in a language, with the grievance officer',
+        tags: ['privacy'],
+        querystring: privacyNoticeQuerySchema,
+        response: { 200: privacyNoticeSchema, ...publicErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const notice = await currentNotice(app.db, request.query.lang ?? 'en');
+      if (!notice) throw notFound('No privacy notice is published');
+      return notice;
+    },
+  );
+
+  app.post(
+    API_PATHS.privacy.notices,
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Publish a new version of the privacy notice, in every language at once',
+        tags: ['privacy'],
+        security: bearerAuth,
+        body: publishNoticeBodySchema,
+        response: { 201: publishNoticeResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const version = await publishNotice(app.db, request.body, currentUserOf(request).id, app.clock.now());
+      return reply.code(201).send({ version });
+    },
+  );
+
+  // The breach register (ADR 0069).
+  app.get(
+    API_PATHS.privacy.breaches,
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'The breach register, the newest found first (admins)',
+        tags: ['privacy'],
+        security: bearerAuth,
+        response: { 200: breachesResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { breaches: await listBreaches(app.db) };
+    },
+  );
+
+  app.post(
+    API_PATHS.privacy.breaches,
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary:
+          'Record a breach: counts the affected members over the tickets and drafts their notice and the report to the Board',
+        tags: ['privacy'],
+        security: bearerAuth,
+        body: breachBodySchema,
+        response: { 201: breachResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const breach = await recordBreach(app.db, request.body, currentUserOf(request).id, app.clock.now());
+      return reply.code(201).send({ breach });
+    },
+  );
+
+  app.post(
+    API_PATHS.privacy.breachSend,
+    {
+      onRequest: adminOnly,
+      schema: {
+        summary: 'Send the reviewed notice to every affected member and the report to the Board, once',
+        tags: ['privacy'],
+        security: bearerAuth,
+        params: idParamsSchema,
+        body: sendBreachBodySchema,
+        response: { 200: breachResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const sent = await sendBreach(
+        app.db,
+        request.params.id,
+        request.body,
+        currentUserOf(request).id,
+        app.clock.now(),
+      );
+      if ('missing' in sent) throw notFound('Breach not found');
+      if ('sent' in sent) throw conflict('This breach was already sent');
+      return { breach: sent.breach };
     },
   );
 };

@@ -17,16 +17,19 @@ import {
   ATTACHMENT_FIELD,
   IDEMPOTENCY_KEY_MESSAGE,
   idempotencyKeySchema,
+  privacyNoticeQuerySchema,
   SUBMIT_KEY_FIELD,
 } from 'shared-contracts/contracts';
 import { HttpError, tooManyRequests as tooMany } from '../../httpError';
 import { listCities } from '../../services/cities';
 import { listCommittees } from '../../services/committees';
+import { currentNotice } from '../../services/privacy/notices';
 import {
   escapeHtml,
   type PageLanguage,
   pageLanguage,
   renderFormPage,
+  renderNotice,
   renderOptions,
   renderSubmittedPage,
   SUBMIT_PAGE_CSP,
@@ -115,7 +118,11 @@ export function registerSubmitFormRoutes(app: App): void {
     values: Record<string, string> = {},
     droppedFile: string | null = null,
   ) {
-    const [cities, committees] = await Promise.all([listCities(app.db), listCommittees(app.db)]);
+    const [cities, committees, notice] = await Promise.all([
+      listCities(app.db),
+      listCommittees(app.db),
+      currentNotice(app.db, language),
+    ]);
     request.log.info({ status, error: error.message }, 'submit form refused');
     return sendHtml(
       reply,
@@ -128,6 +135,7 @@ export function registerSubmitFormRoutes(app: App): void {
         cities,
         committees,
         idempotencyKey: newKey(),
+        notice,
       }),
       error.headers,
     );
@@ -166,6 +174,23 @@ export function registerSubmitFormRoutes(app: App): void {
     },
     async (_request, reply) =>
       fragment(reply, `<input type="hidden" name="${SUBMIT_KEY_FIELD}" value="${escapeHtml(newKey())}">`),
+  );
+
+  app.get(
+    API_PATHS.tickets.submitFormNotice,
+    {
+      schema: {
+        summary:
+          "The privacy notice (short, the whole in a <details>), the grievance officer and the version's hidden field, as HTML (included into the form's page, ADR 0068)",
+        tags,
+        querystring: privacyNoticeQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const language = request.query.lang ?? 'en';
+      const notice = await currentNotice(app.db, language);
+      return fragment(reply, notice ? renderNotice(language, notice) : '');
+    },
   );
 
   app.post(

@@ -45,6 +45,8 @@ export const TEMPLATES = {
   ticketTransferredStaff: { toMember: false },
   privacyRequestAnswered: { toMember: true },
   retentionNotice: { toMember: true },
+  breachNoticeMember: { toMember: true },
+  breachReportBoard: { toMember: false },
 } as const;
 export type TemplateName = keyof typeof TEMPLATES;
 
@@ -249,6 +251,19 @@ function blocksOf(
         { kind: 'text', text: t('greeting') },
         { kind: 'text', text: counted('body', 'years') },
         { kind: 'text', text: t('keep') },
+      ];
+    // ADR 0069: a breach's notice, as the admin reviewed it, and the report to the Board.
+    case 'breachNoticeMember':
+      return [
+        { kind: 'text', text: t('greeting') },
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.text ?? '') },
+        { kind: 'text', text: t('grievance') },
+      ];
+    case 'breachReportBoard':
+      return [
+        { kind: 'text', text: t('body') },
+        { kind: 'quote', text: String(params.text ?? '') },
       ];
   }
 }

@@ -14,6 +14,7 @@ import {
   HELPLINE_NUMBER,
   MESSAGE_LANGUAGES,
   OPT_IN_VALUE,
+  type PrivacyNotice,
   SUBMIT_FIELDS_SHOWN,
   SUBMIT_KEY_FIELD,
   sitePaths,
@@ -81,6 +82,8 @@ const STYLE = [
   'button{font:inherit;font-weight:600;width:100%;padding:.6rem 1rem;border:0;border-radius:4px;background:#1864ab;color:#fff;cursor:pointer}',
   'a{color:#1864ab}',
   'footer{border-top:1px solid #dee2e6;margin-top:1rem;padding-top:.75rem;color:#495057;font-size:.8rem}',
+  '.notice{border:1px solid #dee2e6;border-radius:4px;padding:.5rem .75rem;margin:0 0 1rem;font-size:.9rem}',
+  '.notice h2{font-size:1rem;margin:0 0 .25rem}',
 ].join('');
 
 /** The Content-Security-Policy of these pages: no script at all, only their own stylesheet. */
@@ -92,7 +95,33 @@ export const SUBMIT_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function page(language: PageLanguage, title: string, body: string): string {
+/** The grievance officer's line (ADR 0068), on the notice and in the footer. */
+function grievanceLine(language: PageLanguage, notice: PrivacyNotice): string {
+  return escapeHtml(translate(language, 'submitPage.form.privacyNotice.grievance', notice.grievanceOfficer));
+}
+
+/**
+ * The privacy notice as the form without scripts shows it (ADR 0068): short, the whole in a
+ * <details> that opens without a script, the grievance officer, and the version as a hidden field
+ * so the ticket records the notice its member was shown.
+ */
+export function renderNotice(language: PageLanguage, notice: PrivacyNotice): string {
+  const t = (path: string, params?: Record<string, unknown>) =>
+    translate(language, `submitPage.form.privacyNotice.${path}`, params);
+  const paragraphs = notice.text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+    .join('');
+  return (
+    `<section class="notice" aria-labelledby="privacy-notice-title" lang="${notice.language}">` +
+    `<h2 id="privacy-notice-title">${escapeHtml(t('title'))}</h2><p>${escapeHtml(t('short'))}</p>` +
+    `<details><summary>${escapeHtml(t('whole', { version: notice.version }))}</summary>${paragraphs}</details>` +
+    `<p>${grievanceLine(language, notice)}</p>` +
+    `<input type="hidden" name="noticeVersion" value="${notice.version}"></section>`
+  );
+}
+
+function page(language: PageLanguage, title: string, body: string, notice?: PrivacyNotice): string {
   const t = (path: string, params?: Record<string, unknown>) =>
     translate(language, `submitPage.${path}`, params);
   return (
@@ -100,7 +129,7 @@ function page(language: PageLanguage, title: string, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
     `<body><main><div class="card">${body}` +
-    `<footer><p>${escapeHtml(t('form.footer.agreement'))}</p><p>${escapeHtml(t('form.footer.helpline', { number: HELPLINE_NUMBER }))}</p></footer>` +
+    `<footer><p>${escapeHtml(t('form.footer.agreement'))}</p><p>${escapeHtml(t('form.footer.helpline', { number: HELPLINE_NUMBER }))}</p>${notice ? `<p>${grievanceLine(language, notice)}</p>` : ''}</footer>` +
     '</div></main></body></html>'
   );
 }
@@ -118,6 +147,8 @@ export interface FormPageInput {
   committees: NamedOption[];
   /** The key of the next post of this page (a new one: what is sent next is another request). */
   idempotencyKey: string;
+  /** The current privacy notice in the page's language (ADR 0068). */
+  notice?: PrivacyNotice;
 }
 
 /** The form again, with what was typed and every error next to its field. */
@@ -220,8 +251,9 @@ export function renderFormPage(input: FormPageInput): string {
           `<p class="hint" id="${box}-hint">${escapeHtml(t(`form.${box}Hint`))}</p></div>`,
       )
       .join('') +
+    (input.notice ? renderNotice(language, input.notice) : '') +
     `<button type="submit">${escapeHtml(t('form.submit'))}</button></form>`;
-  return page(language, t('form.title'), body);
+  return page(language, t('form.title'), body, input.notice);
 }
 
 /** The confirmation: the ticket's share link (the member's own link goes by email, ADR 0030). */

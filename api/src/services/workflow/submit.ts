@@ -29,6 +29,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../httpError';
 import { recordHistory } from '../history/historyStore';
+import { currentNotice, noticeVersionExists } from '../privacy/notices';
 import { resolveSubmitProject } from '../projects/register';
 import { recordRecusals, routeAroundConflicts } from '../recusal/interests';
 import { newMemberAlias } from '../recusal/shielding';
@@ -123,6 +124,13 @@ export async function resolveSubmitRefs(db: AppDatabase, input: TicketSubmit): P
   // input as its id, which the ticket stores and the chain's conflict check reads.
   const projectId = await resolveSubmitProject(db, input);
   if (projectId !== undefined) input.projectId = projectId;
+  // The privacy notice the form showed (ADR 0068), else the current one.
+  if (input.noticeVersion !== undefined) {
+    if (!(await noticeVersionExists(db, input.noticeVersion))) {
+      const message = 'No privacy notice has this version.';
+      throw new HttpError(400, message, [{ path: 'noticeVersion', message }]);
+    }
+  } else input.noticeVersion = (await currentNotice(db, 'en'))?.version;
   return { city, committee };
 }
 
@@ -290,6 +298,7 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           language: input.language,
           projectId: input.projectId ?? null,
           intakeChannel: request.assisted?.channel ?? null,
+          noticeVersion: input.noticeVersion ?? null,
           againstName: input.againstName ?? null,
           concernsOfficeBearer: input.concernsOfficeBearer,
           shieldIdentity: input.shieldIdentity,

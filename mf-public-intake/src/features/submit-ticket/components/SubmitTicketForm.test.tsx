@@ -30,8 +30,18 @@ const ANSWER = {
 };
 
 /** The form's lists answered by route; every submit held by msw until the test answers it. */
+/** The privacy notice the form shows (ADR 0068): version 3, two paragraphs. */
+const NOTICE = {
+  version: 3,
+  language: 'en',
+  text: 'Who we are: the association.\n\nWhat we keep: your name and email.',
+  grievanceOfficer: { name: 'Meera Joshi', email: 'grievance@example.org', phone: '+91 20 1111 2222' },
+  publishedAt: '2026-11-01T00:00:00.000Z',
+};
+
 function serveLists(extra: Record<string, Answer> = {}) {
   const api = mockApi({
+    'GET /api/privacy/notice': NOTICE,
     'GET /api/cities/getAllCities': CITIES,
     'GET /api/committees/getAllCommittees': COMMITTEES,
     'GET /api/auth/city-president/1': { data: { fullName: 'Asha Pune' } },
@@ -114,6 +124,18 @@ describe('the form (docs/product.md#submit-form)', () => {
     expect(submitButton()).toHaveTextContent('Submit Ticket');
     expect(submitButton()).toBeEnabled();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  test('the privacy notice: short, the whole behind its version, the grievance officer on it and in the footer', async () => {
+    serveLists();
+    renderForm();
+    const notice = await screen.findByRole('region', { name: 'Your personal data' });
+    expect(notice).toHaveTextContent(/only to handle it, and keep them until three years after it is closed/);
+    const whole = within(notice).getByText('Read the whole privacy notice (version 3)');
+    expect(whole.tagName).toBe('SUMMARY');
+    expect(within(notice).getByText('What we keep: your name and email.')).toBeInTheDocument();
+    const officer = 'Grievance Officer: Meera Joshi, grievance@example.org, +91 20 1111 2222';
+    expect(screen.getAllByText(officer)).toHaveLength(2);
   });
 });
 
@@ -426,6 +448,7 @@ describe('submit (docs/product.md#submit-flow, docs/architecture.md#security-dec
       againstName: 'Acme Builders',
       concernsOfficeBearer: '',
       shieldIdentity: 'true',
+      noticeVersion: '3',
       // The page's language: the member's emails are written in it (issue 20).
       language: 'en',
     });

@@ -39,6 +39,7 @@ import { cityPresidentFieldText } from '../rules/cityPresidentField';
 import { pickedProject, pickedProjectText, projectFieldError, typedProject } from '../rules/projectField';
 import { AttachmentField } from './AttachmentField';
 import { ProjectField } from './ProjectField';
+import { PrivacyNoticeBox, usePrivacyNotice } from './PrivacyNoticeBox';
 
 const EMPTY_FORM: TicketSubmitForm = {
   fullName: '',
@@ -93,6 +94,7 @@ export function SubmitTicketForm() {
   const { cities, committees, retry } = useFormOptions();
   const president = useCityPresident(values.cityId);
   const { busy, progress, submit } = useSubmitTicket();
+  const notice = usePrivacyNotice();
 
   const presidentField = cityPresidentFieldText(president);
   const presidentText = typeof presidentField === 'string' ? presidentField : t(presidentField.key);
@@ -136,6 +138,8 @@ export function SubmitTicketForm() {
       const payload: TicketSubmitForm = {
         ...checked,
         cityPresident: president.state === 'found' ? (president.fullName ?? '') : '',
+        // The privacy notice's version shown (ADR 0068): the ticket records it.
+        noticeVersion: notice ? String(notice.version) : '',
       };
       setSubmitError(null);
       const outcome = await submit(payload, file);
@@ -307,6 +311,8 @@ export function SubmitTicketForm() {
                 />
               ))}
 
+              <PrivacyNoticeBox notice={notice} />
+
               {submitError && (
                 <Alert color="red" variant="light" title={t('addTicket.submitErrorTitle')}>
                   {errorText(t, submitError)}
@@ -337,6 +343,11 @@ export function SubmitTicketForm() {
             <Text size="xs" c="dimmed" mt={4}>
               {t('addTicket.footer.helpline', { number: HELPLINE_NUMBER })}
             </Text>
+            {notice && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('addTicket.privacyNotice.grievance', notice.grievanceOfficer)}
+              </Text>
+            )}
           </Box>
         </Stack>
       </Paper>

@@ -60,7 +60,7 @@ export function useUserTickets(idSegment: string | undefined, hash: string) {
     if (!query.isFetchingNextPage) void query.fetchNextPage();
   };
 
-  return { state, accessKey, loadMore };
+  return { state, accessKey, userId, loadMore };
 }
 
 /** A ticket filed while the member pages shifts the pages: each ticket is shown once. */

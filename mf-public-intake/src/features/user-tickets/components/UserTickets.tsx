@@ -8,6 +8,7 @@ import { TicketStatusCard } from '../../../components/TicketStatusCard';
 import { PUBLIC_INTAKE_NS } from '../../../i18n';
 import { entryAuthor, lastPublicEntry } from '../../../rules/publicTimeline';
 import { useUserTickets } from '../api/useUserTickets';
+import { MemberRights } from './MemberRights';
 
 /** A ticket's latest public entry (docs/architecture.md#conversation-and-notifications): who, when, what. */
 function LatestEntry({ ticket }: { ticket: Ticket }) {
@@ -46,7 +47,7 @@ function LatestEntry({ ticket }: { ticket: Ticket }) {
 export function UserTickets({ idSegment }: { idSegment: string | undefined }) {
   const { t } = useTranslation(PUBLIC_INTAKE_NS);
   const { hash } = useLocation();
-  const { state, accessKey, loadMore } = useUserTickets(idSegment, hash);
+  const { state, accessKey, userId, loadMore } = useUserTickets(idSegment, hash);
 
   return (
     <PublicPage>
@@ -92,6 +93,7 @@ export function UserTickets({ idSegment }: { idSegment: string | undefined }) {
                 {t('userTickets.submitAnother')}
               </Button>
             </Group>
+            <MemberRights memberId={userId} accessKey={accessKey} />
           </>
         )}
       </Stack>
