@@ -14,7 +14,6 @@
  *   shutting down, a query cancelled by a conflict with recovery) runs again on the primary, so
  *   stopping the replica loses no request. An error of the statement itself is the caller's.
  */
-import type { Clock } from '../services/clock';
 import type { AppDatabase, Database, RunSql } from './database';
 
 export type ReplicaState = 'off' | 'ok' | 'lagging' | 'down';
@@ -30,6 +29,11 @@ export interface ReadTarget {
   db: AppDatabase;
   runSql: RunSql;
   onReplica: boolean;
+}
+
+/** The api's clock (services/clock.ts has the one the app passes; db/ does not import services/). */
+interface Clock {
+  now(): Date;
 }
 
 interface JobLog {

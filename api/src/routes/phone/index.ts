@@ -28,10 +28,10 @@ import {
   applyReceipts,
   signatureMatches,
   smsReceipts,
-  stopNumber,
   whatsappReceipts,
   whatsappStops,
 } from '../../services/outbox/receipts';
+import { stopNumber } from '../../services/workflow/phoneStop';
 import { errorResponses } from '../errorResponses';
 
 /** A JSON body read as the bytes that were signed, then parsed and checked against `schema`. */

@@ -6,13 +6,11 @@
  * a shared secret, checked in constant time before the body is read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { SmsReceipts, WhatsappWebhook } from 'shared-contracts/contracts';
 import { isStopWord } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { rowsOf } from '../../db/rows';
 import { outbox } from '../../db/schema';
-import { fileRequest } from '../privacy/requests';
 
 /** Whether `header` (`sha256=<hex>` or `<hex>`) is the HMAC-SHA256 of `body` under `secret`. */
 export function signatureMatches(body: Buffer, header: string | undefined, secret: string): boolean {
@@ -118,30 +116,4 @@ export function smsReceipts(body: SmsReceipts): Receipt[] {
       { channel: 'sms', providerMessageId: report.requestId, state, error: report.failedReason || desc },
     ];
   });
-}
-
-/** A mobile number as the tickets keep it: its last ten digits (the country code dropped). */
-export function nationalNumber(mobile: string): string {
-  return mobile.replace(/\D/g, '').slice(-10);
-}
-
-/**
- * STOP from a number: every member whose account or ticket has that number withdraws their consent
- * at once (their opt-ins off, their queued and held SMS and WhatsApp messages stopped), recorded as
- * their request and told by email, as when they withdraw from their private link. Returns how many
- * members it stopped.
- */
-export async function stopNumber(db: AppDatabase, mobile: string, now: Date): Promise<number> {
-  const number = nationalNumber(mobile);
-  if (number.length !== 10) return 0;
-  const members = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      select u.id from users u
-      where u.role = 'customer' and u.erased_at is null and (
-        right(regexp_replace(coalesce(u.mobile, ''), '\\D', '', 'g'), 10) = ${number}
-        or exists (select 1 from tickets t where t.customer_id = u.id
-          and right(regexp_replace(coalesce(t.submitter_mobile, ''), '\\D', '', 'g'), 10) = ${number}))`),
-  );
-  for (const member of members) await fileRequest(db, member.id, { kind: 'withdraw-consent' }, now);
-  return members.length;
 }
