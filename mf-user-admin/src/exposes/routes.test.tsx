@@ -8,7 +8,14 @@ afterEach(() => {
 });
 
 test('exposes one lazily loaded page per owned route', async () => {
-  expect(Object.keys(pages).sort()).toEqual(['/activity', '/chapters', '/integrations', '/messages', '/privacy', '/users']);
+  expect(Object.keys(pages).sort()).toEqual([
+    '/activity',
+    '/chapters',
+    '/integrations',
+    '/messages',
+    '/privacy',
+    '/users',
+  ]);
   signInAs('convenor');
   installFakeApi();
   const Users = pages['/users'];

@@ -4,8 +4,6 @@ import { act, render, screen, userEvent, waitFor, within } from 'shared-contract
 import { signInAs, signOut } from '../testing/helpers';
 import PrivacyPage from './PrivacyPage';
 
-jest.setTimeout(45_000);
-
 const request = (overrides: Partial<PrivacyRequest> & { id: number }): PrivacyRequest => ({
   memberId: 3,
   kind: 'erasure',

@@ -55,7 +55,18 @@ export function sidebarMenu(role: string | null | undefined): MenuItem[] {
     case 'customer':
       return [DASHBOARD_TO_FORM, LOGOUT];
     default:
-      return [DASHBOARD, REPORTS, FILE_COMPLAINT, CANNED, USERS, MESSAGES, CHAPTERS, INTEGRATIONS, PRIVACY, LOGOUT];
+      return [
+        DASHBOARD,
+        REPORTS,
+        FILE_COMPLAINT,
+        CANNED,
+        USERS,
+        MESSAGES,
+        CHAPTERS,
+        INTEGRATIONS,
+        PRIVACY,
+        LOGOUT,
+      ];
   }
 }
 

@@ -38,8 +38,8 @@ import { useSubmitTicket } from '../hooks/useSubmitTicket';
 import { cityPresidentFieldText } from '../rules/cityPresidentField';
 import { pickedProject, pickedProjectText, projectFieldError, typedProject } from '../rules/projectField';
 import { AttachmentField } from './AttachmentField';
-import { ProjectField } from './ProjectField';
 import { PrivacyNoticeBox, usePrivacyNotice } from './PrivacyNoticeBox';
+import { ProjectField } from './ProjectField';
 
 const EMPTY_FORM: TicketSubmitForm = {
   fullName: '',
