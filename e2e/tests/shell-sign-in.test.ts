@@ -20,12 +20,31 @@ afterAll(async () => {
 const ADMIN_MENU = [
   'Dashboard → /dashboard',
   'Reports → /reports',
+  'File a complaint → /file-complaint',
+  'Canned answers → /canned-responses',
   'Users → /activity',
   'Failed messages → /messages',
   'Chapters → /chapters',
+  'Integrations → /integrations',
+  'Personal data → /privacy',
   'Logout',
 ];
 const DASHBOARD_MENU = ['Dashboard → /dashboard', 'Reports → /reports', 'Logout'];
+// The desk tools (ADR 0065, 0066): city presidents file complaints and keep canned answers,
+// convenors file complaints.
+const CITY_PRESIDENT_MENU = [
+  'Dashboard → /dashboard',
+  'Reports → /reports',
+  'File a complaint → /file-complaint',
+  'Canned answers → /canned-responses',
+  'Logout',
+];
+const CONVENOR_MENU = [
+  'Dashboard → /dashboard',
+  'Reports → /reports',
+  'File a complaint → /file-complaint',
+  'Logout',
+];
 const FORM_MENU = ['Dashboard → /add-ticket', 'Logout'];
 
 /** Every demo account, where it lands, the title the staff dashboard shows it and its menu. */
@@ -59,14 +78,14 @@ const ACCOUNTS: { email: string; role: string; landing: string; title: string; m
       role: 'citypresident',
       landing: '/dashboard',
       title: 'City President Dashboard',
-      menu: DASHBOARD_MENU,
+      menu: CITY_PRESIDENT_MENU,
     },
     {
       email: `${city}.convenor@helpdesk.demo`,
       role: 'convenor',
       landing: '/dashboard',
       title: 'Convenor Dashboard',
-      menu: DASHBOARD_MENU,
+      menu: CONVENOR_MENU,
     },
     {
       email: `${city}.observer@helpdesk.demo`,
