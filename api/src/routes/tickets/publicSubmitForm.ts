@@ -185,6 +185,7 @@ export function registerSubmitFormRoutes(app: App): void {
         tags,
         querystring: privacyNoticeQuerySchema,
       },
+      config: { htmlAnswer: 'The notice as HTML (empty when none is published)' },
     },
     async (request, reply) => {
       const language = request.query.lang ?? 'en';
