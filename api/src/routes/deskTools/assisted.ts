@@ -17,8 +17,6 @@ import {
   coercedIdSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_HEADER_LOWER,
-  IDEMPOTENCY_KEY_MESSAGE,
-  idempotencyKeySchema,
   ticketSubmitResponseSchema,
 } from 'shared-contracts/contracts';
 import { HttpError } from '../../httpError';
@@ -26,6 +24,7 @@ import { currentUserOf } from '../../plugins/auth';
 import { submitPartLimits, validateSubmitFields } from '../../services/workflow/submitService';
 import { bearerAuth, errorResponses } from '../errorResponses';
 import { publicErrors } from '../tickets/publicAccess';
+import { checkSubmitHeaders } from '../tickets/publicSubmit';
 
 /** The roles that may file for a member: admins anywhere, a city's office bearers in their city. */
 const FILERS = ['admin', ...CITY_SCOPED_ROLES] as const;
@@ -58,22 +57,7 @@ export function registerAssistedRoute(app: Parameters<FastifyPluginAsyncZod>[0])
   app.post(
     API_PATHS.tickets.assisted,
     {
-      onRequest: [
-        ...app.requireUser(...FILERS),
-        async (request) => {
-          const key = request.headers[IDEMPOTENCY_KEY_HEADER_LOWER];
-          if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
-            throw new HttpError(400, 'Invalid request headers', [
-              { path: IDEMPOTENCY_KEY_HEADER, message: IDEMPOTENCY_KEY_MESSAGE },
-            ]);
-          }
-          if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) {
-            throw new HttpError(415, 'Send the ticket as multipart/form-data', [
-              { path: 'body', message: 'Send the ticket as multipart/form-data' },
-            ]);
-          }
-        },
-      ],
+      onRequest: [...app.requireUser(...FILERS), async (request) => checkSubmitHeaders(request)],
       schema: {
         summary: 'File a complaint for a member who phoned, walked in or wrote (staff of its city, admins)',
         description:

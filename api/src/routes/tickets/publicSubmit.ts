@@ -4,6 +4,7 @@
  * it can before the body is read (the limit, the key, the content type) and hands the body to the
  * submit service (`app.ticketSubmits`, services/tickets/submitService.ts).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -18,6 +19,25 @@ import { HttpError } from '../../httpError';
 import { submitPartLimits } from '../../services/workflow/submitService';
 import { publicErrors, tooManyRequests } from './publicAccess';
 
+/**
+ * What a ticket submit's headers must say, checked before the body is read (the public submit and
+ * staff filing for a member share it): a well-formed Idempotency-Key if any, and a multipart body
+ * (isMultipart() is known only once the body parser ran, after the onRequest hooks).
+ */
+export function checkSubmitHeaders(request: FastifyRequest): void {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER_LOWER];
+  if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
+    throw new HttpError(400, 'Invalid request headers', [
+      { path: IDEMPOTENCY_KEY_HEADER, message: IDEMPOTENCY_KEY_MESSAGE },
+    ]);
+  }
+  if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) {
+    throw new HttpError(415, 'Send the ticket as multipart/form-data', [
+      { path: 'body', message: 'Send the ticket as multipart/form-data' },
+    ]);
+  }
+}
+
 export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): void {
   app.post(
     API_PATHS.tickets.submit,
@@ -26,21 +46,7 @@ export function registerSubmitRoute(app: Parameters<FastifyPluginAsyncZod>[0]): 
       onRequest: async (request) => {
         const decision = await app.submitLimiter.take(request);
         if (!decision.allowed) throw tooManyRequests(decision, 'submissions');
-        const key = request.headers[IDEMPOTENCY_KEY_HEADER_LOWER];
-        if (key !== undefined && !idempotencyKeySchema.safeParse(key).success) {
-          throw new HttpError(400, 'Invalid request headers', [
-            {
-              path: IDEMPOTENCY_KEY_HEADER,
-              message: IDEMPOTENCY_KEY_MESSAGE,
-            },
-          ]);
-        }
-        // (isMultipart() is known only once the body parser ran, after this hook.)
-        if (!/^multipart\/form-data\s*;/i.test(request.headers['content-type'] ?? '')) {
-          throw new HttpError(415, 'Send the ticket as multipart/form-data', [
-            { path: 'body', message: 'Send the ticket as multipart/form-data' },
-          ]);
-        }
+        checkSubmitHeaders(request);
       },
       schema: {
         summary: 'Submit a ticket (multipart: the form fields and an optional attachment)',
