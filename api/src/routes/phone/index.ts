@@ -12,6 +12,7 @@
  * refused with 401 before the body is read.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -60,6 +61,23 @@ const unsigned = () =>
   new HttpError(401, 'Missing or wrong signature', [
     { path: 'headers', message: 'The signature does not match the body' },
   ]);
+
+/**
+ * A webhook's body, once its signature holds: `header` carries the HMAC of the bytes as sent under
+ * `secret`. A webhook whose secret is not set does not exist (404); a wrong signature is a 401.
+ */
+function signedBody<T>(
+  request: FastifyRequest,
+  header: 'x-hub-signature-256' | 'x-webhook-signature',
+  secret: string | undefined,
+  schema: z.ZodMiniType<T>,
+): T {
+  if (!secret) throw notFound('Not found');
+  const raw = request.body as Buffer;
+  const signature = request.headers[header];
+  if (!signatureMatches(raw, typeof signature === 'string' ? signature : undefined, secret)) throw unsigned();
+  return parsedBody(raw, schema);
+}
 
 const signed = z.looseObject({
   'x-hub-signature-256': z.optional(z.string()),
@@ -110,11 +128,7 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!whatsapp.appSecret) throw notFound('Not found');
-      const raw = request.body as Buffer;
-      if (!signatureMatches(raw, request.headers['x-hub-signature-256'], whatsapp.appSecret))
-        throw unsigned();
-      const body = parsedBody(raw, whatsappWebhookSchema);
+      const body = signedBody(request, 'x-hub-signature-256', whatsapp.appSecret, whatsappWebhookSchema);
       const now = app.clock.now();
       const delivered = await applyReceipts(app.db, whatsappReceipts(body), now);
       let stopped = 0;
@@ -138,14 +152,8 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!sms.webhookSecret) throw notFound('Not found');
-      const raw = request.body as Buffer;
-      if (!signatureMatches(raw, request.headers['x-webhook-signature'], sms.webhookSecret)) throw unsigned();
-      const changed = await applyReceipts(
-        app.db,
-        smsReceipts(parsedBody(raw, smsReceiptsSchema)),
-        app.clock.now(),
-      );
+      const reports = signedBody(request, 'x-webhook-signature', sms.webhookSecret, smsReceiptsSchema);
+      const changed = await applyReceipts(app.db, smsReceipts(reports), app.clock.now());
       request.log.info({ changed }, 'sms delivery reports');
       return { ok: true as const };
     },
@@ -163,10 +171,7 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!sms.webhookSecret) throw notFound('Not found');
-      const raw = request.body as Buffer;
-      if (!signatureMatches(raw, request.headers['x-webhook-signature'], sms.webhookSecret)) throw unsigned();
-      const message = parsedBody(raw, smsInboundSchema);
+      const message = signedBody(request, 'x-webhook-signature', sms.webhookSecret, smsInboundSchema);
       const stopped = isStopWord(message.text) ? await stopNumber(app.db, message.from, app.clock.now()) : 0;
       request.log.info({ stopped }, 'inbound sms');
       return { ok: true as const };
