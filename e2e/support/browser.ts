@@ -41,6 +41,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * A test file's browser, launched before its tests and closed after them, and its pages, each in
+ * a context of its own (closed with the browser): what most flows need, written once.
+ */
+export function browserForFile(): { freshPage(viewport: ViewportName): Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return {
+    async freshPage(viewport) {
+      if (!browser) throw new Error('The browser starts in beforeAll: open pages inside a test');
+      const { context, page } = await newPage(browser, viewport);
+      contexts.push(context);
+      return page;
+    },
+  };
+}
+
 /** Navigates inside the single-page app without a reload, as a click on a link would. */
 export async function clientNavigate(page: Page, pathname: string): Promise<void> {
   await page.evaluate((to) => {

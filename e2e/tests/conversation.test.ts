@@ -7,9 +7,9 @@
  * neither on screen nor in any answer the member's browser received, nor in any email to them.
  * axe-core finds no serious or critical violation on either side.
  */
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, newPage, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { browserForFile, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, sentMails, waitForMail } from '../support/mail';
 
@@ -19,21 +19,7 @@ jest.setTimeout(240_000);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PRESIDENT = 'pune.president@helpdesk.demo';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function freshPage(viewport: ViewportName): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
+const { freshPage } = browserForFile();
 
 /** A member nobody has seen before (letters only: the form refuses digits in a name). */
 function newMember(viewport: ViewportName) {

@@ -7,16 +7,9 @@
  * axe-core finds no serious or critical violation on the reply box, the canned answers screen and
  * the filing screen, and nothing is wider than the window.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
-import {
-  clientNavigate,
-  launchBrowser,
-  newPage,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-} from '../support/browser';
+import { browserForFile, clientNavigate, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, waitForMail } from '../support/mail';
 import { seedSession } from '../support/session';
@@ -27,19 +20,10 @@ const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
 const PUNE_CONVENOR = 'pune.convenor@helpdesk.demo';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
+const harness = browserForFile();
 
 async function freshPage(viewport: ViewportName, email: string): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
+  const page = await harness.freshPage(viewport);
   await seedSession(page, email);
   return page;
 }

@@ -1,24 +1,5 @@
-/**
- * The member's last word in Chromium behind nginx, at 1280 px and 390 px (issue 19): a member's
- * Pune ticket is resolved; from the link of the email that asks them to rate it, in a browser that
- * never saw it, the member rates the outcome 2 stars and appeals; the Credai President finds the appeal in
- * the dashboard's Appeals list and sends it back to the chapter; the Pune city president opens the
- * ticket and reads the member's appeal; the member's page shows every step, in its cards and its
- * public timeline. And a transfer: the Pune city president moves a Pune ticket to Mumbai from the
- * Reject dialog; it leaves Pune's list and shows in the Mumbai president's. axe-core finds no
- * serious or critical violation on any of these screens, and nothing is wider than the window.
- */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
-import {
-  launchBrowser,
-  listEntry,
-  newPage,
-  run,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-} from '../support/browser';
+import { browserForFile, listEntry, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, waitForMail } from '../support/mail';
 import { seedSession } from '../support/session';
@@ -30,21 +11,7 @@ const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
 const MUMBAI_PRESIDENT = 'mumbai.president@helpdesk.demo';
 const CREDAI_PRESIDENT = 'president@helpdesk.demo';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function freshPage(viewport: ViewportName): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
+const { freshPage } = browserForFile();
 
 const api = (path: string) => `${run().baseUrl}/api${path}`;
 

@@ -6,10 +6,9 @@
  * staff dialog and on the member's page. axe-core finds no serious or critical violation.
  */
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { IMAP_PASSWORD } from '../../api/test/support/dovecot';
 import { expectAccessible } from '../support/axe';
-import { launchBrowser, newPage, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
+import { browserForFile, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { submitPuneTicket } from '../support/intake';
 import { linkTo, waitForMail } from '../support/mail';
 import { seedSession } from '../support/session';
@@ -18,21 +17,7 @@ jest.setTimeout(180_000);
 
 const PRESIDENT = 'pune.president@helpdesk.demo';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function freshPage(viewport: ViewportName): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
+const { freshPage } = browserForFile();
 
 /** Delivers a raw mail to this stack's reply mailbox, as the member's mail server would. */
 async function deliverToReplyMailbox(raw: Buffer): Promise<void> {

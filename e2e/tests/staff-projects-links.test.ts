@@ -1,26 +1,5 @@
-/**
- * Projects and links, in Chromium behind nginx, at 1280 px and 390 px (issue 35): a member files
- * a Pune ticket on the live form, picking the demo project Sahyadri Heights from the typeahead;
- * a second member files one about the same project. The Pune city president opens the second
- * from a link, sees its project, links it as related and unlinks it, then links it as a duplicate
- * of the first by its number, follows the project's name to the project page, and from there the
- * list filtered to the project, which shows both tickets. The first ticket's dialog shows the link
- * the other way, and Resolve with 'Also apply to its 1 duplicate' resolves both at once; each
- * member's page shows the outcome and 'Linked with 1 similar complaint', and nothing of the other
- * member. axe-core finds no serious or critical violation on these screens, and nothing is wider
- * than the window.
- */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe';
-import {
-  launchBrowser,
-  listEntry,
-  newPage,
-  run,
-  screenshot,
-  VIEWPORTS,
-  type ViewportName,
-} from '../support/browser';
+import { browserForFile, listEntry, run, screenshot, VIEWPORTS, type ViewportName } from '../support/browser';
 import { fillLiveSubmitForm, submitPuneTicket } from '../support/intake';
 import { seedSession } from '../support/session';
 
@@ -29,21 +8,7 @@ jest.setTimeout(240_000);
 const PUNE_PRESIDENT = 'pune.president@helpdesk.demo';
 const SAHYADRI = { reraNumber: 'P52100012345', name: 'Sahyadri Heights' };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function freshPage(viewport: ViewportName): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  return page;
-}
+const { freshPage } = browserForFile();
 
 /** A member nobody has seen before (letters only: the form refuses digits in a name). */
 function newMember(viewport: ViewportName, topic: string) {
