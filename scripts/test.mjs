@@ -15,7 +15,7 @@
 // the fault suite starts its own PostgreSQL servers and api processes, the end-to-end stack runs
 // on free ports from a copy of www/.
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT } from './lib/apps.mjs';
@@ -40,12 +40,20 @@ function lane(title, command, args, { env = {}, report } = {}) {
   const logFile = path.join(resultsDir, `${name}.log`);
   const t0 = performance.now();
   console.log(`▶ ${title} (started at ${seconds(started)} s)`);
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
-    env: { ...process.env, ...env },
-  });
+  // GNU time (where the machine has it) writes the CPU seconds of the lane's process tree, the
+  // figure that says where CI's time goes when the lanes share two cores.
+  const cpuFile = path.join(resultsDir, `${name}.cpu`);
+  const timed = existsSync(GNU_TIME);
+  const child = spawn(
+    timed ? GNU_TIME : command,
+    timed ? ['-f', '%U %S', '-o', cpuFile, command, ...args] : args,
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
+      env: { ...process.env, ...env },
+    },
+  );
   running.add(child);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
@@ -53,11 +61,23 @@ function lane(title, command, args, { env = {}, report } = {}) {
       console.log(`\n▶ ${title}\n${readFileSync(logFile, 'utf8')}`);
       if (report) countReport(report);
       console.log(
-        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)} s (at ${seconds(started)} s)`,
+        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)} s (at ${seconds(started)} s)${cpuSeconds(cpuFile)}`,
       );
       resolve(code === 0);
     });
   });
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/** ", x CPU-s" from GNU time's "user system" line, or nothing when it wrote none. */
+function cpuSeconds(cpuFile) {
+  try {
+    const [user, system] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+    return Number.isFinite(user + system) ? `, ${(user + system).toFixed(0)} CPU-s` : '';
+  } catch {
+    return '';
+  }
 }
 
 function jestLane(title, projects, extraArgs = [], env = {}) {
