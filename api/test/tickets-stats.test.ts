@@ -1,10 +1,10 @@
 /**
  * @jest-environment ./api/test/support/apiTestEnvironment.ts
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { API_PATHS, cityChartCounts, dashboardCounts } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
-import { cities, tickets } from '../src/db/schema';
+import { cities, projects, ticketRecusals, tickets, users } from '../src/db/schema';
 import { bearer, buildDemoApp, DEMO_ACCOUNTS, newMemberToken, tokenFor } from './support/session';
 import { insertTicket } from './support/staffTicketFixtures';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -118,6 +118,86 @@ describe.each(databaseKinds)('ticket stats on %s', (kind) => {
       total: before.total + 1,
       resolved: before.resolved + 1,
     });
+  });
+
+  it("narrows the cards and the chart to one project's tickets (the list's project filter)", async () => {
+    const [pune] = await app.db.select({ id: cities.id }).from(cities).where(eq(cities.name, 'Pune'));
+    const [project] = await app.db
+      .insert(projects)
+      .values({
+        reraNumber: `P52100${String(Date.now()).slice(-5)}`,
+        name: 'Stats Towers',
+        cityId: pune?.id as number,
+      })
+      .returning({ id: projects.id });
+    const projectId = project?.id as number;
+    const inProject = [
+      await insertTicket(app, { city: 'Pune', state: 'pending' }),
+      await insertTicket(app, { city: 'Pune', state: 'resolved' }),
+      await insertTicket(app, { city: 'Pune', state: 'rejected' }),
+      await insertTicket(app, { city: 'Mumbai', state: 'reviewedPending' }),
+    ];
+    await insertTicket(app, { city: 'Pune', state: 'resolved' }); // another project's (none)
+    await app.db.update(tickets).set({ projectId }).where(inArray(tickets.id, inProject));
+    const ofProject = (path: string, token: string | undefined) =>
+      app.inject({
+        method: 'GET',
+        url: `/api${path}?projectId=${projectId}`,
+        headers: bearer(token as string),
+      });
+
+    const admin = tokens['admin@helpdesk.demo'];
+    expect((await ofProject(API_PATHS.tickets.stats, admin)).json()).toEqual({
+      total: 4,
+      inReview: 1,
+      resolved: 1,
+      rejected: 1,
+    });
+    expect((await ofProject(API_PATHS.tickets.cityStats, admin)).json()).toEqual([
+      { city: 'Mumbai', total: 1, pending: 1, resolved: 0, rejected: 0 },
+      { city: 'Pune', total: 3, pending: 1, resolved: 1, rejected: 1 },
+    ]);
+    // A city president sees their city's part, less a ticket they recused themselves from.
+    const president = 'pune.president@helpdesk.demo';
+    expect((await ofProject(API_PATHS.tickets.stats, tokens[president])).json()).toEqual({
+      total: 3,
+      inReview: 0,
+      resolved: 1,
+      rejected: 1,
+    });
+    const [presidentRow] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, president));
+    await app.db.insert(ticketRecusals).values({
+      ticketId: inProject[1] as number,
+      userId: presidentRow?.id as number,
+      stage: 'citypresident',
+    });
+    expect((await ofProject(API_PATHS.tickets.stats, tokens[president])).json()).toEqual({
+      total: 2,
+      inReview: 0,
+      resolved: 0,
+      rejected: 1,
+    });
+    expect((await ofProject(API_PATHS.tickets.stats, admin)).json().total).toBe(4);
+    // A project without tickets counts nothing; a malformed id is a 400.
+    expect(
+      (
+        await app.inject({
+          url: `/api${API_PATHS.tickets.stats}?projectId=999999`,
+          headers: bearer(admin as string),
+        })
+      ).json().total,
+    ).toBe(0);
+    expect(
+      (
+        await app.inject({
+          url: `/api${API_PATHS.tickets.stats}?projectId=abc`,
+          headers: bearer(admin as string),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers members with 403 and nobody without a token', async () => {

@@ -297,3 +297,52 @@ describe('an action through the query cache (ADR 0012)', () => {
     expect(within(row()).getByText('In Review')).toBeInTheDocument();
   }, 30_000);
 });
+
+describe("the list's project filter narrows the cards and the chart (ADR 0055)", () => {
+  test("with ?project= the cards count that project's tickets and the chart shows its cities only", async () => {
+    signInAs('admin');
+    const project = { id: 3, reraNumber: 'P52100012345', name: 'Skyline Heights' };
+    // Three of 30 tickets are about the project: one in Mumbai, two in Pune.
+    const tickets = makeTickets(30).map((ticket, index) =>
+      index < 3
+        ? {
+            ...ticket,
+            project,
+            city: index === 0 ? 'Mumbai' : 'Pune',
+            cityData: { name: index === 0 ? 'Mumbai' : 'Pune' },
+          }
+        : { ...ticket, city: 'Nagpur', cityData: { name: 'Nagpur' } },
+    );
+    const api = installFakeApi(new FakeTicketApi(tickets));
+    await act(async () => {
+      render(<DashboardPage />, { route: '/dashboard?project=3' });
+    });
+    await screen.findByText('Showing 1 to 3 of 3 entries');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Total Tickets' })).getByText('3'),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(await chartTable())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Mumbai', 'Pune']);
+    const countsCalls = api.calls.filter((call) => call.path.startsWith('/tickets/stats'));
+    expect(
+      countsCalls
+        .filter((call) => call.query.projectId === '3')
+        .map((call) => call.path)
+        .sort(),
+    ).toEqual(['/tickets/stats', '/tickets/stats/cities']);
+    // 'Filter by city' still offers the cities of every ticket (the unfiltered chart counts).
+    const user = userEvent.setup();
+    await waitFor(() => expect(cityDropdown()).toBeEnabled());
+    await user.click(screen.getByRole('combobox', { name: 'Filter by city' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(expect.arrayContaining(['Mumbai', 'Nagpur', 'Pune']));
+  });
+});

@@ -54,6 +54,10 @@ const ACTION_ROUTES: [RegExp, string][] = [
   [/^\/tickets\/(\d+)\/holder-action$/, 'holder'],
 ];
 
+/** The counts calls' `projectId`: one project's tickets, or all when absent. */
+const ofProject = (tickets: Ticket[], projectId: string | undefined) =>
+  projectId === undefined ? tickets : filterTickets(tickets, { projectId });
+
 export class FakeTicketApi implements FakeApiHandler {
   tickets: Ticket[];
   calls: RecordedCall[] = [];
@@ -162,9 +166,12 @@ export class FakeTicketApi implements FakeApiHandler {
         case API_PATHS.cannedResponses.list:
           return { status: 200, body: { cannedResponses: this.cannedResponses, lang: 'mr' } };
         case paths.stats:
-          return { status: 200, body: dashboardCounts(mine) };
+          return { status: 200, body: dashboardCounts(ofProject(mine, query.projectId)) };
         case paths.cityStats:
-          return { status: 200, body: cityChartCounts(mine) satisfies CityStats[] };
+          return {
+            status: 200,
+            body: cityChartCounts(ofProject(mine, query.projectId)) satisfies CityStats[],
+          };
         case paths.all:
         case paths.cityPresidentAll:
         case paths.observerAll:

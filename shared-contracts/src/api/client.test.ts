@@ -11,6 +11,7 @@ import { API_PATHS, pathFor, UPLOAD_PATHS, uploadPath } from './paths';
 import { request as apiRequest, toSearchParams } from './request';
 import {
   actionPath,
+  cityStatsQuery,
   downloadAttachment,
   getCityStats,
   getLatestUserTicket,
@@ -27,6 +28,8 @@ import {
   listObserverTickets,
   patchTicketStatus,
   ticketAction,
+  ticketKeys,
+  ticketStatsQuery,
 } from './tickets';
 import { createUser, filterUsers, getUser, listCityPresidents, listUsers, updateUser } from './users';
 
@@ -585,5 +588,32 @@ describe('attachments and paths', () => {
     expect(toSearchParams({ a: 1, b: '', c: undefined, d: null, e: false })).toEqual({ a: '1', e: 'false' });
     expect(toSearchParams({ b: '' })).toBeUndefined();
     expect(toSearchParams(undefined)).toBeUndefined();
+  });
+});
+
+describe("the dashboard's counts, of every ticket or of one project (ADR 0055)", () => {
+  it('asks with projectId and keeps the answer under the counts prefix an action invalidates', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/tickets/stats', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({ total: 2, inReview: 1, resolved: 0, rejected: 0 });
+      }),
+      http.get('*/api/tickets/stats/cities', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json([{ city: 'Pune', total: 2, pending: 1, resolved: 0, rejected: 0 }]);
+      }),
+    );
+    const signal = new AbortController().signal;
+    for (const query of [ticketStatsQuery(7), cityStatsQuery(7)]) {
+      expect(query.queryKey.slice(0, 2)).toEqual(ticketKeys.stats());
+      expect(query.queryKey.at(-1)).toEqual({ projectId: 7 });
+      await query.queryFn?.({ signal } as never);
+    }
+    expect(ticketStatsQuery().queryKey).toEqual(ticketKeys.stats());
+    expect(cityStatsQuery().queryKey).toEqual(ticketKeys.cityStats());
+    await ticketStatsQuery().queryFn?.({ signal } as never);
+    await cityStatsQuery().queryFn?.({ signal } as never);
+    expect(asked).toEqual(['?projectId=7', '?projectId=7', '', '']);
   });
 });

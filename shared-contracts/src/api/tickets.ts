@@ -51,13 +51,22 @@ export const ticketQuery = (id: number, accessKey: string | null = null) =>
     queryFn: ({ signal }) => getTicket(id, { accessKey, signal }).then((answer) => answer.ticket),
   });
 
-/** The cached GET /tickets/stats (the four cards). */
-export const ticketStatsQuery = () =>
-  queryOptions({ queryKey: ticketKeys.stats(), queryFn: ({ signal }) => getTicketStats({}, { signal }) });
+/**
+ * The cached GET /tickets/stats (the four cards), of one project's tickets when `projectId` is
+ * given (the list's project filter). Without it the key is the prefix the route prefetches.
+ */
+export const ticketStatsQuery = (projectId: number | null = null) =>
+  queryOptions({
+    queryKey: projectId === null ? ticketKeys.stats() : [...ticketKeys.stats(), { projectId }],
+    queryFn: ({ signal }) => getTicketStats(projectId === null ? {} : { projectId }, { signal }),
+  });
 
-/** The cached GET /tickets/stats/cities (the chart and 'Filter by city'). */
-export const cityStatsQuery = () =>
-  queryOptions({ queryKey: ticketKeys.cityStats(), queryFn: ({ signal }) => getCityStats({}, { signal }) });
+/** The cached GET /tickets/stats/cities (the chart and 'Filter by city'), as ticketStatsQuery. */
+export const cityStatsQuery = (projectId: number | null = null) =>
+  queryOptions({
+    queryKey: projectId === null ? ticketKeys.cityStats() : [...ticketKeys.cityStats(), { projectId }],
+    queryFn: ({ signal }) => getCityStats(projectId === null ? {} : { projectId }, { signal }),
+  });
 
 /** A fresh idempotency key for a submit form: 32 random bytes in base64url (256 bits; a UUID has 122). */
 export function newIdempotencyKey(): string {

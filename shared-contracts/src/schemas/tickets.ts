@@ -503,6 +503,8 @@ export type TicketHistoryResponse = z.infer<typeof ticketHistoryResponseSchema>;
 /** GET /tickets/stats query: the same scope filters as the list. */
 export const ticketStatsQuerySchema = z.object({
   city: z.optional(optionalText(TEXT_LIMITS.name)),
+  /** Only the tickets about this RERA project (ADR 0055), as the list's project filter. */
+  projectId: z.optional(coercedIdSchema),
 });
 export type TicketStatsQuery = z.infer<typeof ticketStatsQuerySchema>;
 

@@ -261,7 +261,8 @@ export interface TicketFilter {
 }
 
 /** The tickets a recusal passed the user (SQL) over on, as a list of ids for `not in`. */
-const recusedIds = (user: string) => `(select r.ticket_id from ticket_recusals r where r.user_id = ${user})`;
+export const recusedIds = (user: string) =>
+  `(select r.ticket_id from ticket_recusals r where r.user_id = ${user})`;
 
 /**
  * A counts table (`ticket_counts`, `ticket_day_counts`) as the filter counts it: less one for each

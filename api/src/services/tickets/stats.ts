@@ -11,7 +11,15 @@
 import type { TicketStatsQuery } from 'shared-contracts/contracts';
 import type { RunSql, SqlStatement } from '../../db/database';
 import type { SessionClaims } from '../sessions';
-import { countsTable, SESSION_CITY, SqlValues, sessionUserSql, ticketFilter } from './listing';
+import {
+  countsTable,
+  recusedIds,
+  SESSION_CITY,
+  SqlValues,
+  sessionUserSql,
+  type TicketFilter,
+  ticketFilter,
+} from './listing';
 
 /** `me` and the city and status conditions of the caller's scope and the `city` filter, on ticket_counts. */
 function countsWhere(session: SessionClaims, query: TicketStatsQuery, values: SqlValues) {
@@ -24,8 +32,23 @@ function countsWhere(session: SessionClaims, query: TicketStatsQuery, values: Sq
   return {
     me,
     where: cityStatus.length ? cityStatus.join(' and ') : 'true',
-    counts: countsTable(filter, 'ticket_counts'),
+    counts:
+      query.projectId === undefined
+        ? countsTable(filter, 'ticket_counts')
+        : projectCounts(filter, values.add(query.projectId)),
   };
+}
+
+/**
+ * One project's counts per city and status, in ticket_counts' shape. No counts table keeps them
+ * by project: they are counted from `tickets` through tickets_project_status_idx, which reads
+ * only that project's tickets (a few hundred at most for the busiest project of the bench's
+ * 10,000, docs/adr/0055). A recusal's tickets are left out as countsTable does.
+ */
+function projectCounts(filter: Pick<TicketFilter, 'recusedOf'>, projectId: string): string {
+  const recused = filter.recusedOf ? ` and t.id not in ${recusedIds(filter.recusedOf)}` : '';
+  return `(select t.city_id, t.status, count(*)::int as n from tickets t
+    where t.project_id = ${projectId}${recused} group by t.city_id, t.status) ticket_counts`;
 }
 
 /** The answer when `me` has a row, else null (the session is no longer valid). */
