@@ -15,7 +15,7 @@
 // the fault suite starts its own PostgreSQL servers and api processes, the end-to-end stack runs
 // on free ports from a copy of www/.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT } from './lib/apps.mjs';
@@ -40,44 +40,58 @@ function lane(title, command, args, { env = {}, report } = {}) {
   const logFile = path.join(resultsDir, `${name}.log`);
   const t0 = performance.now();
   console.log(`▶ ${title} (started at ${seconds(started)} s)`);
-  // GNU time (where the machine has it) writes the CPU seconds of the lane's process tree, the
-  // figure that says where CI's time goes when the lanes share two cores.
-  const cpuFile = path.join(resultsDir, `${name}.cpu`);
-  const timed = existsSync(GNU_TIME);
-  const child = spawn(
-    timed ? GNU_TIME : command,
-    timed ? ['-f', '%U %S', '-o', cpuFile, command, ...args] : args,
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
-      env: { ...process.env, ...env },
-    },
-  );
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')],
+    env: { ...process.env, ...env },
+  });
   running.add(child);
+  const cpu = cpuAccount(name, child.pid);
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       running.delete(child);
       console.log(`\n▶ ${title}\n${readFileSync(logFile, 'utf8')}`);
       if (report) countReport(report);
       console.log(
-        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)} s (at ${seconds(started)} s)${cpuSeconds(cpuFile)}`,
+        `  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)} s (at ${seconds(started)} s)${cpu.report()}`,
       );
       resolve(code === 0);
     });
   });
 }
 
-const GNU_TIME = '/usr/bin/time';
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
 
-/** ", x CPU-s" from GNU time's "user system" line, or nothing when it wrote none. */
-function cpuSeconds(cpuFile) {
+/**
+ * The CPU seconds a lane's processes use, every one of them: a cpuacct cgroup of its own holds the
+ * lane's first process, and so every process it starts (jest's workers, Chromium, the PostgreSQL
+ * servers a fault test starts, whichever way they detach), the figure that says where CI's time
+ * goes when the lanes share two cores. Where the machine gives no such cgroup (not root, cgroup v2
+ * only) the lane reports no figure.
+ */
+function cpuAccount(name, pid) {
+  const group = path.join(CPUACCT, `helpdesk-test-${process.pid}-${name}`);
   try {
-    const [user, system] = readFileSync(cpuFile, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
-    return Number.isFinite(user + system) ? `, ${(user + system).toFixed(0)} CPU-s` : '';
+    mkdirSync(group);
+    writeFileSync(path.join(group, 'cgroup.procs'), String(pid));
   } catch {
-    return '';
+    return { report: () => '' };
   }
+  return {
+    report() {
+      try {
+        const nanoseconds = Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8'));
+        return `, ${(nanoseconds / 1e9).toFixed(0)} CPU-s`;
+      } catch {
+        return '';
+      } finally {
+        try {
+          rmdirSync(group); // refused while a process of the lane lives on: the folder stays
+        } catch {}
+      }
+    },
+  };
 }
 
 function jestLane(title, projects, extraArgs = [], env = {}) {

@@ -47,15 +47,21 @@ async function ticketScans(url: string): Promise<number> {
 }
 
 /**
- * Runs `reads` and waits for the server's scans of `tickets` to grow: a server's backends report
- * their counts when idle, within about ten seconds, hence a wait rather than one look.
+ * Runs `reads` until the server's scans of `tickets` grow. Both take their time: a backend reports
+ * its counts at a transaction's end a second after its last report (or when idle, within ten
+ * seconds), and a read goes to the replica only once it has replayed the primary's last write
+ * (the fence), which the api's own background writes can keep ahead of it for a while on a busy
+ * machine. So the reads are asked again until they are counted there.
  */
 async function expectReadsOn(server: PostgresCluster, reads: () => Promise<void>): Promise<void> {
   const before = await ticketScans(server.url());
-  await reads();
   await waitUntil(
-    async () => (await ticketScans(server.url())) > before,
+    async () => {
+      await reads();
+      return (await ticketScans(server.url())) > before;
+    },
     'the reads to be counted on the replica',
+    90_000,
   );
 }
 
