@@ -16,10 +16,11 @@ Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo = () => {};
 
 // Component tests render whole screens with Mantine; on a busy two-core machine some take
-// seconds, so the 5 s default would make them flaky; for the same reason findBy*/waitFor wait up
-// to 10 s instead of 1 s (they still return as soon as the screen shows what they look for).
-jest.setTimeout(45_000);
-configure({ asyncUtilTimeout: 10_000 });
+// seconds, so the 5 s default would make them flaky. For the same reason findBy*/waitFor wait up
+// to 30 s instead of 1 s: in CI, beside three other lanes, one render of a page of 1,000 rows was
+// seen to take over 10 s (they still return as soon as the screen shows what they look for).
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 30_000 });
 
 // The page's one query cache outlives a test: each test starts with an empty one, as a new page does.
 afterEach(() => queryClient.clear());

@@ -244,7 +244,7 @@ describe('the dashboard (docs/product.md#dashboard)', () => {
     await waitFor(() =>
       expect(api.calls.filter((call) => call.path === '/tickets/stats').length).toBe(before + 1),
     );
-  }, 20_000);
+  });
 });
 
 describe('an action through the query cache (ADR 0012)', () => {
@@ -295,7 +295,7 @@ describe('an action through the query cache (ADR 0012)', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(count('/tickets/all')).toBe(before.list + 2));
     expect(within(row()).getByText('In Review')).toBeInTheDocument();
-  }, 30_000);
+  });
 });
 
 describe("the list's project filter narrows the cards and the chart (ADR 0055)", () => {
