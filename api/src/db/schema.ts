@@ -1080,6 +1080,8 @@ export const apiTokens = pgTable('api_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** The staff user a `tickets:write` token acts for (ADR 0079, migration 0029); null otherwise. */
+  actingUserId: integer('acting_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
 /**

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { API_SCOPES, type ApiScope, type Role } from 'shared-contracts/contracts';
+import { ACTING_SCOPE, API_SCOPES, type ApiScope, type Role } from 'shared-contracts/contracts';
 import type { Config } from '../config';
 import { HttpError, tooManyRequests } from '../httpError';
 import { tagOf } from '../routes/operations';
 import { recordAudit } from '../services/audit';
-import { type ApiTokenCaller, findLiveApiToken, isApiToken } from '../services/integrations/apiTokens';
+import {
+  type ApiTokenCaller,
+  checkActingUser,
+  findLiveApiToken,
+  isApiToken,
+} from '../services/integrations/apiTokens';
 import { MfaChallenges, MfaService, SecretSealer } from '../services/mfa';
 import { makeDummyHash } from '../services/passwords';
 import {
@@ -53,8 +58,16 @@ declare module 'fastify' {
      * onRequest hooks of a route other systems may call with an API token holding `scope` (ADR
      * 0063): such a token is checked (live, in scope, within its rate limit), its use audited, and
      * `request.apiToken` set; any other bearer goes through `staff` (requireUser or requireToken).
+     * With `tickets:write` (ADR 0079) the token acts for its staff user: `request.currentUser` is
+     * that user and `staff`'s role checks run on them (`staff` is then requireUser's).
      */
     allowApiToken(scope: ApiScope, staff: onRequestAsyncHookHandler[]): onRequestAsyncHookHandler[];
+    /**
+     * An API token sent to a route that allows it with `scope` without a guard of its own (a reply
+     * takes a link key or a bearer): checked as allowApiToken checks it, `request.apiToken` and, for
+     * `tickets:write`, `request.currentUser` set.
+     */
+    takeApiToken(request: FastifyRequest, bearer: string, scope: ApiScope): Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user (set by requireUser), read from the database on every request. */
@@ -173,7 +186,13 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
       action: 'api_token.use',
       targetType: 'api_token',
       targetId: caller.id,
-      detail: { method: request.method, route: request.routeOptions.url, scope, allowed },
+      detail: {
+        method: request.method,
+        route: request.routeOptions.url,
+        scope,
+        allowed,
+        ...(caller.actingUserId === null ? {} : { actingUserId: caller.actingUserId }),
+      },
     });
     if (!allowed) throw outsideScope(scope, held);
     return caller;
@@ -258,14 +277,37 @@ export async function registerAuth(app: FastifyInstance, config: Config): Promis
     return [documented(tokenOfRole, [{ bearerAuth: [] }])];
   });
 
+  /** The staff user a tickets:write token acts for, as they are now (403 when they may not act). */
+  const actingUserOf = async (caller: ApiTokenCaller): Promise<UserRecord> => {
+    const checked =
+      caller.actingUserId === null
+        ? { user: undefined, problem: 'missing' as const }
+        : await checkActingUser(app.db, caller.actingUserId, caller.cityId);
+    if (checked.user && !checked.problem) return checked.user;
+    const message =
+      checked.problem === 'inactive'
+        ? 'The staff user this API token acts for is deactivated'
+        : 'This API token has no staff user it may act for';
+    throw new HttpError(403, message, [{ path: 'authorization', message, code: 'ACTING_USER' }]);
+  };
+
+  const takeApiToken = async (request: FastifyRequest, bearer: string, scope: ApiScope) => {
+    const caller = await apiTokenOf(request, bearer, scope);
+    request.apiToken = caller;
+    const decision = await apiTokenLimit.take(request);
+    if (!decision.allowed) throw tooManyRequests('requests with this API token', decision.retryAfterSeconds);
+    if (scope === ACTING_SCOPE) request.currentUser = await actingUserOf(caller);
+  };
+  app.decorate('takeApiToken', takeApiToken);
+
   app.decorate('allowApiToken', (scope: ApiScope, staff: onRequestAsyncHookHandler[]) => {
     const tokenOrStaff: onRequestAsyncHookHandler = async function (request, reply) {
       const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (bearer && isApiToken(bearer)) {
-        request.apiToken = await apiTokenOf(request, bearer, scope);
-        const decision = await apiTokenLimit.take(request);
-        if (!decision.allowed)
-          throw tooManyRequests('requests with this API token', decision.retryAfterSeconds);
+        await takeApiToken(request, bearer, scope);
+        if (scope !== ACTING_SCOPE) return;
+        // The token's user passes the route's role checks as if they had signed in.
+        for (const hook of staff) if (hook !== authenticate) await hook.call(this, request, reply);
         return;
       }
       for (const hook of staff) await hook.call(this, request, reply);

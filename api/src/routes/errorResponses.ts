@@ -24,7 +24,19 @@ export function errorResponses<S extends Status>(...statuses: S[]) {
 export const bearerAuth = [{ bearerAuth: [] }];
 
 /**
+ * The OpenAPI security of the ticket steps a `tickets:write` API token takes as its staff user
+ * (ADR 0079): a staff member's bearer token, or such a token.
+ */
+export const bearerOrWriteToken: { [scheme: string]: string[] }[] = [
+  { bearerAuth: [] },
+  { apiToken: ['tickets:write'] },
+];
+
+/**
  * The OpenAPI security of the private reads: a link's key in `X-Access-Key`, or a bearer token of
  * someone who may see the ticket (anyone else gets the same 404 as for a missing ticket).
  */
 export const linkOrToken: { [scheme: string]: string[] }[] = [{ accessKey: [] }, { bearerAuth: [] }];
+
+/** A reply's security: a link's key, a bearer token, or a `tickets:write` API token (ADR 0079). */
+export const linkOrTokenOrWriteToken = [...linkOrToken, { apiToken: ['tickets:write'] }];

@@ -24,7 +24,8 @@ export interface AuditActor {
   role: string | null;
   /**
    * `share:{ticketId}:{hash prefix}` or `member:{userId}:{hash prefix}` (linkKeys.ts `linkKeyId`), or
-   * `outcome:{ticketId}:{expiry seconds}` (an outcome link, outcomeLinks.ts).
+   * `outcome:{ticketId}:{expiry seconds}` (an outcome link, outcomeLinks.ts), or `api_token:{id}` (an
+   * API token's use, or the step of the user a tickets:write token acts for, ADR 0063, 0079).
    */
   key: string | null;
   /** The client's address as the api sees it (X-Forwarded-For only from TRUST_PROXY). */

@@ -12,6 +12,9 @@ export const API_SCOPES = ['tickets:read', 'tickets:write', 'reports:read', 'use
 export type ApiScope = (typeof API_SCOPES)[number];
 export const apiScopeSchema = z.enum(API_SCOPES);
 
+/** The scope whose token acts for a staff user (ADR 0079): its steps are that user's. */
+export const ACTING_SCOPE = 'tickets:write' satisfies ApiScope;
+
 /** An API token as sent: `hdk_` then its id and secret (only shown once, when created). */
 export const API_TOKEN_PREFIX = 'hdk_';
 
@@ -26,6 +29,11 @@ export const apiTokenInputSchema = z.object({
   cityId: z.optional(z.nullable(idSchema)),
   /** When it stops working; none: until revoked. */
   expiresAt: z.optional(z.nullable(dateTimeSchema)),
+  /**
+   * The active staff user a `tickets:write` token acts for (ADR 0079): its ticket steps are theirs,
+   * under their role and city. Required with `tickets:write`, refused without it.
+   */
+  actingUserId: z.optional(z.nullable(idSchema)),
 });
 export type ApiTokenInput = z.infer<typeof apiTokenInputSchema>;
 
@@ -40,6 +48,9 @@ export const apiTokenSchema = z.object({
   createdAt: dateTimeSchema,
   lastUsedAt: z.nullable(dateTimeSchema),
   revokedAt: z.nullable(dateTimeSchema),
+  /** The staff user a `tickets:write` token acts for, and their name as it is now. */
+  actingUserId: z.nullable(idSchema),
+  actingUser: z.nullable(z.string()),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

@@ -36,7 +36,7 @@ import { readTicket } from '../../services/tickets/ticketReader';
 import { decideAppeal } from '../../services/workflow/appealDecision';
 import { appealTicket, rateTicket, reopenTicket } from '../../services/workflow/memberSteps';
 import { transferTicket } from '../../services/workflow/transfer';
-import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
+import { bearerAuth, bearerOrWriteToken, errorResponses, linkOrToken } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer } from '../tickets/publicAccess';
 
@@ -124,11 +124,11 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.appeals.decision,
     {
-      onRequest: app.requireUser('credaipresident'),
+      onRequest: app.allowApiToken('tickets:write', app.requireUser('credaipresident')),
       schema: {
         summary: 'Decide an appeal: uphold, remand (back to the city president) or dismiss, with reasons',
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: appealDecisionRequestSchema,
         response: { 200: appealResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -144,12 +144,12 @@ export const lastWordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.tickets.transfer,
     {
-      onRequest: app.requireUser('admin', 'citypresident'),
+      onRequest: app.allowApiToken('tickets:write', app.requireUser('admin', 'citypresident')),
       schema: {
         summary:
           "Transfer an open ticket to another city and/or committee (admin, the ticket's city president)",
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: transferRequestSchema,
         response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },

@@ -20,7 +20,7 @@ import { IDENTITY_ROLES } from '../../services/recusal/shielding';
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { actOnTicket } from '../../services/workflow/actions';
 import { auditActorOf } from '../auditActor';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerAuth, bearerOrWriteToken, errorResponses } from '../errorResponses';
 
 /**
  * Conflicts of interest and shielded identity (ADR 0048, ADR 0049): the staff's declarations, the
@@ -90,7 +90,7 @@ export const recusalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.tickets.holderAction,
     {
-      onRequest: app.requireUser(...STAFF_ROLES),
+      onRequest: app.allowApiToken('tickets:write', app.requireUser(...STAFF_ROLES)),
       schema: {
         summary: "Act on a ticket whose open stage a recusal handed to the caller, as that stage's role",
         description:
@@ -98,7 +98,7 @@ export const recusalRoutes: FastifyPluginAsyncZod = async (app) => {
           '(the association president holding a city president’s review approves as the city president). ' +
           '403: the caller does not hold the open stage; otherwise as the role-specific action calls.',
         tags: ['tickets'],
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: ticketActionRequestSchema,
         response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

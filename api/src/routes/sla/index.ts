@@ -36,7 +36,7 @@ import { decideTicketAccess, findTicketGate } from '../../services/tickets/acces
 import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { readStages } from '../../services/tickets/stageLog';
 import { postInterimReply } from '../../services/workflow/interim';
-import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
+import { bearerAuth, bearerOrWriteToken, errorResponses, linkOrToken } from '../errorResponses';
 import { runStaffStep } from '../staffStep';
 import { lookupViewer, publicErrors } from '../tickets/publicAccess';
 
@@ -161,7 +161,7 @@ export const slaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.tickets.interimReply,
     {
-      onRequest: staff,
+      onRequest: app.allowApiToken('tickets:write', staff),
       schema: {
         summary: "The stage holder's interim reply: a reason and the day the next step is expected by",
         description:
@@ -170,7 +170,7 @@ export const slaRoutes: FastifyPluginAsyncZod = async (app) => {
           'with `details[].code` SLA_TOO_MANY_EXTENSIONS or SLA_TOO_MANY_EXTRA_DAYS; a date not after the ' +
           'current due time: 422 SLA_EXPECTED_BY_TOO_EARLY; no open stage: 409 SLA_NO_OPEN_STAGE.',
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: interimReplySchema,
         response: { 200: interimReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },

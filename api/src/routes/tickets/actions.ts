@@ -12,7 +12,7 @@ import { invalidField } from '../../httpError';
 import { currentUserOf } from '../../plugins/auth';
 import { actOnTicket, changeTicketStatus } from '../../services/workflow/actions';
 import { auditActorOf } from '../auditActor';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerOrWriteToken, errorResponses } from '../errorResponses';
 
 const ACTION_DESCRIPTION =
   'The transition table of docs/architecture.md#workflow decides (docs/workflow.md), with the role and city of the ' +
@@ -45,12 +45,12 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       call.path,
       {
-        onRequest: app.requireUser(call.role),
+        onRequest: app.allowApiToken('tickets:write', app.requireUser(call.role)),
         schema: {
           summary: `Approve, reject, resolve or review a ticket (${call.role})`,
           description: ACTION_DESCRIPTION,
           tags,
-          security: bearerAuth,
+          security: bearerOrWriteToken,
           params: idParamsSchema,
           body: ticketActionRequestSchema,
           response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -77,12 +77,12 @@ export const ticketActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     API_PATHS.tickets.status,
     {
-      onRequest: app.requireUser(...ACTING_ROLES),
+      onRequest: app.allowApiToken('tickets:write', app.requireUser(...ACTING_ROLES)),
       schema: {
         summary: 'Move a ticket to a status through the action that leads there',
         description: `approved → approve, rejected → reject, resolved → resolve, in-review → review; pending: 409. ${ACTION_DESCRIPTION}`,
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: ticketStatusPatchSchema,
         response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

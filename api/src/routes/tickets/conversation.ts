@@ -30,7 +30,7 @@ import { TICKET_NOT_FOUND } from '../../services/tickets/notFound';
 import { addReply, openReplyGate } from '../../services/workflow/replies';
 import { submitPartLimits } from '../../services/workflow/submitService';
 import { auditActorOf } from '../auditActor';
-import { bearerAuth, errorResponses, linkOrToken } from '../errorResponses';
+import { bearerAuth, errorResponses, linkOrToken, linkOrTokenOrWriteToken } from '../errorResponses';
 import { lookupViewer, publicErrors } from './publicAccess';
 
 /** The zod problems of a body as the api's `details`. */
@@ -75,7 +75,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.tickets.replies,
     {
       schema: {
-        security: linkOrToken,
+        security: linkOrTokenOrWriteToken,
         summary: 'Reply on a ticket, or add an internal note (staff); a member replies publicly',
         description:
           'JSON `{ text, visibility? }`, or multipart with the fields `text`, `visibility` and a file ' +
@@ -92,7 +92,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ticketId = request.params.id;
-      const viewer = await lookupViewer(app, request, reply);
+      const viewer = await lookupViewer(app, request, reply, 'tickets:write');
       // The reply's one read of the ticket, before its body is read: who may reply, and its facts.
       const opened = await openReplyGate(app.db, ticketId);
       const decision = decideTicketAccess(viewer, opened?.gate);

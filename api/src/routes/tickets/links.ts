@@ -9,14 +9,14 @@ import {
 } from 'shared-contracts/contracts';
 import { currentUserOf } from '../../plugins/auth';
 import { linkTickets, unlinkTickets } from '../../services/projects/links';
-import { bearerAuth, errorResponses } from '../errorResponses';
+import { bearerOrWriteToken, errorResponses } from '../errorResponses';
 
 /**
  * Links between tickets (ADR 0056): staff who may see both tickets mark one a duplicate of the
  * other (its primary) or related to it, and remove the mark. `GET /tickets/{id}` lists them.
  */
 export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.requireUser(...STAFF_ROLES);
+  const staff = app.allowApiToken('tickets:write', app.requireUser(...STAFF_ROLES));
   const tags = ['tickets'];
 
   app.post(
@@ -29,7 +29,7 @@ export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           'A duplicate points to one primary, which is not a duplicate itself (409 otherwise); linking ' +
           'again replaces the earlier link between the two.',
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: idParamsSchema,
         body: ticketLinkRequestSchema,
         response: { 200: ticketLinksResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -47,7 +47,7 @@ export const ticketLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Remove the link between two tickets, whichever way it points; answers the links left',
         tags,
-        security: bearerAuth,
+        security: bearerOrWriteToken,
         params: ticketLinkParamsSchema,
         response: { 200: ticketLinksResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

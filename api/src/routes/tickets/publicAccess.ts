@@ -3,22 +3,34 @@
  * `X-Access-Key` header), the per-address limits' 429, and the error answers they document.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_KEY_HEADER_LOWER, errorAnswerSchema } from 'shared-contracts/contracts';
+import { ACCESS_KEY_HEADER_LOWER, type ApiScope, errorAnswerSchema } from 'shared-contracts/contracts';
 import * as z from 'zod/mini';
 import { HttpError, tooManyRequests as tooMany } from '../../httpError';
 import type { LimitDecision } from '../../plugins/rateLimit';
+import { isApiToken } from '../../services/integrations/apiTokens';
 import { isStaff, type Viewer } from '../../services/tickets/access';
 
 /**
  * The signed-in user when the request carries a valid token, else null. An invalid or expired
  * token is ignored rather than refused: the private links work for anyone holding the key, even
- * in a browser that kept an old token.
+ * in a browser that kept an old token. An API token is refused (403 naming the scope) unless the
+ * call takes it (`apiTokenScope`): then a `tickets:write` token's user is the viewer (ADR 0079).
  */
-async function viewerOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
+async function viewerOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  apiTokenScope?: ApiScope,
+): Promise<Viewer> {
   const header = request.headers[ACCESS_KEY_HEADER_LOWER];
   const accessKey = typeof header === 'string' && header.length > 0 ? header : null;
   const outcomeLinks = app.outcomeLinks;
   if (!request.headers.authorization) return { actor: null, accessKey, outcomeLinks };
+  const bearer = /^Bearer +(\S+) *$/i.exec(request.headers.authorization)?.[1];
+  if (apiTokenScope && bearer && isApiToken(bearer)) {
+    await app.takeApiToken(request, bearer, apiTokenScope);
+    return { actor: request.currentUser, accessKey, outcomeLinks };
+  }
   const [authenticate] = app.requireUser();
   try {
     await authenticate?.call(app, request, reply);
@@ -40,14 +52,15 @@ export function tooManyRequests(
 
 /**
  * The viewer of a private lookup, counted against the lookup limit: every lookup without a staff
- * token counts (by link, by a member, or guessed).
+ * token counts (by link, by a member, or guessed). `apiTokenScope`: the API tokens the call takes.
  */
 export async function lookupViewer(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  apiTokenScope?: ApiScope,
 ): Promise<Viewer> {
-  const viewer = await viewerOf(app, request, reply);
+  const viewer = await viewerOf(app, request, reply, apiTokenScope);
   if (viewer.actor && isStaff(viewer.actor)) return viewer;
   const decision = await app.lookupLimiter.take(request);
   if (!decision.allowed) throw tooManyRequests(decision, 'requests');

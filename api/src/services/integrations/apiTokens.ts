@@ -13,10 +13,12 @@ import {
   type ApiToken,
   type ApiTokenInput,
   apiScopeSchema,
+  STAFF_ROLES,
 } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../../db/database';
-import { apiTokens, cities } from '../../db/schema';
+import { apiTokens, cities, users } from '../../db/schema';
 import { findCity } from '../cityRef';
+import { findUserById, type UserRecord } from '../users';
 
 /** The caller behind a live API token, as the routes it may use see it. */
 export interface ApiTokenCaller {
@@ -24,6 +26,8 @@ export interface ApiTokenCaller {
   scopes: ApiScope[];
   /** Only this city's tickets; null: every city. */
   cityId: number | null;
+  /** The staff user a `tickets:write` token acts for (ADR 0079); null for other tokens. */
+  actingUserId: number | null;
 }
 
 const TOKEN_PATTERN = new RegExp(`^${API_TOKEN_PREFIX}([1-9]\\d{0,9})_([A-Za-z0-9_-]{32})$`);
@@ -53,6 +57,7 @@ export async function createApiToken(
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       createdBy,
       createdAt: now,
+      actingUserId: input.actingUserId ?? null,
     })
     .returning({ id: apiTokens.id });
   if (!row) throw new Error('no token row returned');
@@ -74,9 +79,12 @@ export async function listApiTokens(db: AppDatabase): Promise<ApiToken[]> {
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
       revokedAt: apiTokens.revokedAt,
+      actingUserId: apiTokens.actingUserId,
+      actingUser: users.fullName,
     })
     .from(apiTokens)
     .leftJoin(cities, eq(cities.id, apiTokens.cityId))
+    .leftJoin(users, eq(users.id, apiTokens.actingUserId))
     .orderBy(desc(apiTokens.id));
   return rows.map((row) => ({
     ...row,
@@ -118,6 +126,7 @@ export async function findLiveApiToken(
       secretHash: apiTokens.secretHash,
       scopes: apiTokens.scopes,
       cityId: apiTokens.cityId,
+      actingUserId: apiTokens.actingUserId,
       lastUsedAt: apiTokens.lastUsedAt,
     })
     .from(apiTokens)
@@ -139,10 +148,35 @@ export async function findLiveApiToken(
     id: row.id,
     scopes: row.scopes.filter((scope): scope is ApiScope => apiScopeSchema.safeParse(scope).success),
     cityId: row.cityId,
+    actingUserId: row.actingUserId,
   };
 }
 
 /** Whether the city exists (a token's city must). */
 export async function cityExists(db: AppDatabase, cityId: number): Promise<boolean> {
   return (await findCity(db, String(cityId)))?.id === cityId;
+}
+
+/** The staff user a `tickets:write` token acts for, as its steps need them (ADR 0079). */
+export interface ActingUserCheck {
+  user: UserRecord | undefined;
+  /** Why the user cannot be the token's: gone, not staff, deactivated, of another city; null: fine. */
+  problem: 'missing' | 'notStaff' | 'inactive' | 'otherCity' | null;
+}
+
+/**
+ * Whether a token limited to `cityId` (null: every city) may act for the user: an active staff user
+ * whose city is the token's when the token has one. Checked when the token is made and on every use.
+ */
+export async function checkActingUser(
+  db: AppDatabase,
+  userId: number,
+  cityId: number | null,
+): Promise<ActingUserCheck> {
+  const user = await findUserById(db, userId);
+  if (!user) return { user, problem: 'missing' };
+  if (!STAFF_ROLES.includes(user.role)) return { user, problem: 'notStaff' };
+  if (!user.isActive) return { user, problem: 'inactive' };
+  if (cityId !== null && user.cityId !== cityId) return { user, problem: 'otherCity' };
+  return { user, problem: null };
 }
