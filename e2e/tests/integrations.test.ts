@@ -2,7 +2,8 @@
  * The admins' Integrations screen (issue 40, Done 4; ADR 0063, 0064) in Chromium behind nginx, at
  * 1280 px and 390 px, against the built api: an admin creates an API token (shown once; it then
  * lists tickets through the api), registers a webhook to a local HTTPS receiver, sees its delivery
- * of a new ticket (delivered, `HTTP 204`), and revokes the token (the api refuses it at once);
+ * of a new ticket (delivered, `HTTP 204`), and revokes the token after a confirmation (Cancel keeps
+ * it working; confirmed, the api refuses it at once);
  * axe-core finds no serious or critical violation and nothing is wider than the window.
  */
 import { readFileSync } from 'node:fs';
@@ -115,8 +116,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Integrations at %s widt
       await expectAccessible(page);
       await screenshot(page, `integrations-${viewport}`);
 
-      // Revoked: the row says so and the api refuses the token at once.
-      await tokens.getByRole('button', { name: `Revoke the token ${name}` }).click();
+      // Revoke asks first: Cancel keeps the token working.
+      const revoke = tokens.getByRole('button', { name: `Revoke the token ${name}` });
+      const confirm = page.getByRole('dialog', { name: `Revoke the token ${name}?` });
+      await revoke.click();
+      await confirm.waitFor();
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect((await ticketsWith(token)).status).toBe(200);
+
+      // Confirmed: the row says so and the api refuses the token at once.
+      await revoke.click();
+      await confirm.getByRole('button', { name: 'Revoke token' }).click();
+      await confirm.waitFor({ state: 'hidden' });
       await tokens.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Revoked' }).waitFor();
       expect((await ticketsWith(token)).status).toBe(401);
     } finally {

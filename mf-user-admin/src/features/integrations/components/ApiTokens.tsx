@@ -1,9 +1,24 @@
-import { Button, Checkbox, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ACTING_SCOPE,
+  type AdminUser,
   API_SCOPES,
   type ApiScope,
   type ApiToken,
@@ -11,6 +26,9 @@ import {
   citiesQuery,
   errorText,
   formatDateTime,
+  roleLabel,
+  say,
+  usersQuery,
 } from 'shared-contracts';
 import { Banner } from '../../../components/Banner';
 import { QueryFrame } from '../../../components/QueryFrame';
@@ -23,9 +41,16 @@ interface TokenForm {
   scopes: string[];
   cityId: string | null;
   expiresOn: string;
+  /** The staff user a tickets:write token acts for (ADR 0079). */
+  actingUserId: string | null;
 }
 
-const EMPTY: TokenForm = { name: '', scopes: [], cityId: null, expiresOn: '' };
+const EMPTY: TokenForm = { name: '', scopes: [], cityId: null, expiresOn: '', actingUserId: null };
+
+/** How long the acting user's search waits for the typing to pause. */
+const SEARCH_DEBOUNCE_MS = 300;
+/** Staff users offered for one search (the server filters by name or email). */
+const ACTING_USER_OPTIONS = 50;
 
 /** The catalogue key of a scope's description (`tickets:read` → `integrations.scope.tickets_read`). */
 export const scopeKey = (scope: ApiScope) => `integrations.scope.${scope.replace(':', '_')}`;
@@ -35,6 +60,55 @@ function expiryOf(day: string): string | null {
   if (!day) return null;
   const end = new Date(`${day}T23:59:59`);
   return Number.isNaN(end.getTime()) ? null : end.toISOString();
+}
+
+/**
+ * The staff user a tickets:write token acts for: active staff of the token's city (when it has
+ * one), searched by name or email on the server. The chosen one stays an option while the search
+ * box shows its label.
+ */
+function ActingUserSelect({
+  cityName,
+  inputProps,
+}: {
+  cityName: string | null;
+  inputProps: ReturnType<ReturnType<typeof useForm<TokenForm>>['getInputProps']>;
+}) {
+  const { t } = useTranslation(USER_ADMIN_NS);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const found = useQuery({
+    ...usersQuery({ search: debounced || undefined, pageSize: ACTING_USER_OPTIONS }),
+    staleTime: 0,
+  });
+  const optionOf = (user: AdminUser) => ({
+    value: String(user.id),
+    label: `${user.fullName} (${say(t, roleLabel(user.role))}, ${user.city})`,
+  });
+  const options = (found.data?.users ?? [])
+    .filter((user) => user.isActive && user.role !== 'customer' && (!cityName || user.city === cityName))
+    .map(optionOf);
+  const data =
+    chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
+  return (
+    <Select
+      label={t('integrations.tokens.actingUser')}
+      description={t('integrations.tokens.actingUserHint')}
+      placeholder={t('integrations.tokens.actingUserSearch')}
+      required
+      searchable
+      clearable
+      nothingFoundMessage={t('integrations.tokens.actingUserNone')}
+      data={data}
+      onSearchChange={setSearch}
+      {...inputProps}
+      onChange={(value, option) => {
+        setChosen(value ? option : null);
+        inputProps.onChange(value);
+      }}
+    />
+  );
 }
 
 function CreateTokenForm() {
@@ -48,6 +122,9 @@ function CreateTokenForm() {
       const errors: Record<string, string> = {};
       if (!values.name.trim()) errors.name = t('integrations.tokens.nameRequired');
       if (values.scopes.length === 0) errors.scopes = t('integrations.tokens.scopesRequired');
+      if (values.scopes.includes(ACTING_SCOPE) && !values.actingUserId) {
+        errors.actingUserId = t('integrations.tokens.actingUserRequired');
+      }
       return errors;
     },
   });
@@ -58,6 +135,8 @@ function CreateTokenForm() {
       scopes: values.scopes,
       cityId: values.cityId ? Number(values.cityId) : null,
       expiresAt: expiryOf(values.expiresOn),
+      actingUserId:
+        values.scopes.includes(ACTING_SCOPE) && values.actingUserId ? Number(values.actingUserId) : null,
     });
     if (!parsed.success) return;
     setCreated(null);
@@ -103,6 +182,14 @@ function CreateTokenForm() {
             ))}
           </Stack>
         </Checkbox.Group>
+        {form.values.scopes.includes(ACTING_SCOPE) && (
+          <ActingUserSelect
+            cityName={
+              cities.data?.cities.find((city) => String(city.id) === form.values.cityId)?.name ?? null
+            }
+            inputProps={form.getInputProps('actingUserId')}
+          />
+        )}
         <Group grow align="flex-start" wrap="wrap">
           <Select
             label={t('integrations.tokens.city')}
@@ -127,9 +214,46 @@ function CreateTokenForm() {
   );
 }
 
-function TokenRow({ token }: { token: ApiToken }) {
+/** Asks before a token is revoked: the system using it stops at once, and it cannot be undone. */
+function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const { t } = useTranslation(USER_ADMIN_NS);
   const revoke = useRevokeApiToken();
+  return (
+    <Modal opened onClose={onClose} title={t('integrations.tokens.revokeConfirmTitle', { name: token.name })}>
+      <Stack gap="md">
+        <Text size="sm">{t('integrations.tokens.revokeConfirmBody')}</Text>
+        {revoke.error && (
+          <Banner title={t('integrations.tokens.revokeFailed')} color="red">
+            {errorText(t, revoke.error)}
+          </Banner>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('integrations.tokens.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={revoke.isPending}
+            onClick={() =>
+              revoke.mutate(token.id, {
+                onSuccess: () => {
+                  showSuccessToast(t('integrations.tokens.revokedToast'), t('integrations.close'));
+                  onClose();
+                },
+              })
+            }
+          >
+            {t('integrations.tokens.revokeConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const { t } = useTranslation(USER_ADMIN_NS);
+  const [confirming, setConfirming] = useState(false);
   const state = token.revokedAt
     ? t('integrations.tokens.revoked')
     : token.expiresAt && new Date(token.expiresAt).getTime() < Date.now()
@@ -140,6 +264,7 @@ function TokenRow({ token }: { token: ApiToken }) {
       <Table.Td>{token.name}</Table.Td>
       <Table.Td>{token.scopes.join(', ')}</Table.Td>
       <Table.Td>{token.city ?? t('integrations.tokens.allCities')}</Table.Td>
+      <Table.Td>{token.actingUser ?? t('integrations.tokens.noActingUser')}</Table.Td>
       <Table.Td>
         {token.expiresAt ? formatDateTime(token.expiresAt) : t('integrations.tokens.never')}
       </Table.Td>
@@ -153,18 +278,13 @@ function TokenRow({ token }: { token: ApiToken }) {
             size="xs"
             color="red"
             variant="light"
-            loading={revoke.isPending}
             aria-label={t('integrations.tokens.revokeLabel', { name: token.name })}
-            onClick={() =>
-              revoke.mutate(token.id, {
-                onSuccess: () =>
-                  showSuccessToast(t('integrations.tokens.revokedToast'), t('integrations.close')),
-              })
-            }
+            onClick={() => setConfirming(true)}
           >
             {t('integrations.tokens.revoke')}
           </Button>
         )}
+        {confirming && <RevokeDialog token={token} onClose={() => setConfirming(false)} />}
       </Table.Td>
     </Table.Tr>
   );
@@ -189,7 +309,7 @@ export function ApiTokens() {
           <Text size="sm">{t('integrations.tokens.empty')}</Text>
         ) : (
           <Table.ScrollContainer
-            minWidth={760}
+            minWidth={880}
             scrollAreaProps={{
               viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('integrations.tokens.table') },
             }}
@@ -200,6 +320,7 @@ export function ApiTokens() {
                   <Table.Th>{t('integrations.tokens.name')}</Table.Th>
                   <Table.Th>{t('integrations.tokens.scopes')}</Table.Th>
                   <Table.Th>{t('integrations.tokens.city')}</Table.Th>
+                  <Table.Th>{t('integrations.tokens.actingUserColumn')}</Table.Th>
                   <Table.Th>{t('integrations.tokens.expires')}</Table.Th>
                   <Table.Th>{t('integrations.tokens.lastUsed')}</Table.Th>
                   <Table.Th>{t('integrations.tokens.state')}</Table.Th>
