@@ -2,7 +2,8 @@
  * The admins' Integrations screen (issue 40, Done 4; ADR 0063, 0064) in Chromium behind nginx, at
  * 1280 px and 390 px, against the built api: an admin creates an API token (shown once; it then
  * lists tickets through the api), registers a webhook to a local HTTPS receiver, sees its delivery
- * of a new ticket (delivered, `HTTP 204`), and revokes the token after a confirmation (Cancel keeps
+ * of a new ticket (delivered, `HTTP 204`), creates a tickets:write token acting for the Pune city
+ * president (its internal note is theirs, ADR 0079), and revokes the first token after a confirmation (Cancel keeps
  * it working; confirmed, the api refuses it at once);
  * axe-core finds no serious or critical violation and nothing is wider than the window.
  */
@@ -85,7 +86,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Integrations at %s widt
       await hookForm.getByRole('checkbox', { name: 'Ticket submitted (ticket.submitted)' }).check();
       await hookForm.getByRole('button', { name: 'Register webhook' }).click();
       await page.getByLabel('The signing secret').waitFor();
-      await submitPuneTicket({
+      const ticket = await submitPuneTicket({
         // A member's name has no digits: the tag's letters only.
         name: `Hook ${tag.replace(/[^a-z]/g, '')}`,
         email: `hook.${tag}@example.com`,
@@ -112,6 +113,36 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Integrations at %s widt
       }
       await delivered.first().waitFor();
       expect(received.length).toBeGreaterThan(0);
+
+      // A tickets:write token acts for the staff user picked for it (ADR 0079): its note is theirs.
+      await tokenForm.getByRole('textbox', { name: 'Name' }).fill(`Desk ${tag}`);
+      await tokenForm.getByRole('checkbox', { name: 'Change tickets (tickets:write)' }).check();
+      await tokenForm.getByRole('combobox', { name: 'City' }).click();
+      await page.getByRole('option', { name: 'Pune', exact: true }).click();
+      const actingUser = tokenForm.getByRole('combobox', { name: 'Acts for (staff user)' });
+      await actingUser.click();
+      await actingUser.fill('Aditya');
+      await page.getByRole('option', { name: 'Aditya Patwardhan (City President, Pune)' }).click();
+      await tokenForm.getByRole('button', { name: 'Create token' }).click();
+      await tokens
+        .getByRole('row')
+        .filter({ hasText: `Desk ${tag}` })
+        .filter({ hasText: 'Aditya Patwardhan' })
+        .waitFor();
+      // The new token replaces the first one on the screen.
+      await shown.filter({ hasNotText: token }).waitFor();
+      const writeToken = (await shown.textContent())?.trim() ?? '';
+      expect(writeToken).toMatch(/^hdk_\d+_/);
+      const note = await fetch(`${run().baseUrl}/api/tickets/${ticket.id}/replies`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: `Called the builder for ${tag}.`, visibility: 'internal' }),
+      });
+      expect(note.status).toBe(201);
+      expect((await note.json()).entry).toMatchObject({
+        actionBy: 'Aditya Patwardhan',
+        visibility: 'internal',
+      });
 
       await expectAccessible(page);
       await screenshot(page, `integrations-${viewport}`);

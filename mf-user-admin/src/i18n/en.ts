@@ -236,6 +236,7 @@ export const userAdminEn = {
       actingUserNone: 'No active staff user found',
       actingUserRequired: 'Choose the staff user this token acts for',
       noActingUser: 'No one',
+      closeDialog: 'Close',
       revokeConfirmTitle: 'Revoke the token {{name}}?',
       revokeConfirmBody:
         'The system using this token stops working with its next request. This cannot be undone: it would need a new token.',

@@ -233,6 +233,7 @@ export const userAdminHi: Translation<typeof userAdminEn> = {
       actingUserNone: 'कोई सक्रिय स्टाफ़ उपयोगकर्ता नहीं मिला',
       actingUserRequired: 'वह स्टाफ़ उपयोगकर्ता चुनें जिसकी ओर से यह टोकन काम करेगा',
       noActingUser: 'कोई नहीं',
+      closeDialog: 'बंद करें',
       revokeConfirmTitle: 'टोकन {{name}} रद्द करें?',
       revokeConfirmBody:
         'इस टोकन का उपयोग करने वाली प्रणाली अपने अगले अनुरोध से काम करना बंद कर देगी। इसे वापस नहीं लिया जा सकता: नया टोकन बनाना होगा।',

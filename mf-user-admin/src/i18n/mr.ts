@@ -233,6 +233,7 @@ export const userAdminMr: Translation<typeof userAdminEn> = {
       actingUserNone: 'कोणताही सक्रिय स्टाफ वापरकर्ता सापडला नाही',
       actingUserRequired: 'हा टोकन ज्यांच्या वतीने काम करेल तो स्टाफ वापरकर्ता निवडा',
       noActingUser: 'कोणीही नाही',
+      closeDialog: 'बंद करा',
       revokeConfirmTitle: 'टोकन {{name}} रद्द करायचा?',
       revokeConfirmBody:
         'हा टोकन वापरणारी प्रणाली तिच्या पुढील विनंतीपासून काम करणे थांबवेल. हे मागे घेता येत नाही: नवा टोकन बनवावा लागेल.',

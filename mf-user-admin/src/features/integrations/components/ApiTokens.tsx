@@ -214,12 +214,23 @@ function CreateTokenForm() {
   );
 }
 
+/** Red dark enough for white text to reach WCAG AA (Mantine's red 6 does not). */
+const DANGER_COLOR = 'red.8';
+
 /** Asks before a token is revoked: the system using it stops at once, and it cannot be undone. */
 function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const { t } = useTranslation(USER_ADMIN_NS);
   const revoke = useRevokeApiToken();
   return (
-    <Modal opened onClose={onClose} title={t('integrations.tokens.revokeConfirmTitle', { name: token.name })}>
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      closeOnClickOutside={!revoke.isPending}
+      closeOnEscape={!revoke.isPending}
+      closeButtonProps={{ 'aria-label': t('integrations.tokens.closeDialog') }}
+      title={t('integrations.tokens.revokeConfirmTitle', { name: token.name })}
+    >
       <Stack gap="md">
         <Text size="sm">{t('integrations.tokens.revokeConfirmBody')}</Text>
         {revoke.error && (
@@ -228,11 +239,11 @@ function RevokeDialog({ token, onClose }: { token: ApiToken; onClose: () => void
           </Banner>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={revoke.isPending} data-autofocus>
             {t('integrations.tokens.cancel')}
           </Button>
           <Button
-            color="red"
+            color={DANGER_COLOR}
             loading={revoke.isPending}
             onClick={() =>
               revoke.mutate(token.id, {
