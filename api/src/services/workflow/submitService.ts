@@ -226,7 +226,7 @@ export class SubmitService {
     const detected = await detectFileType(file.originalName, file.head, file.tempPath, file.size);
     if (!detected) throw badRequest(english(FILE_TYPE), ATTACHMENT_FIELD);
     // What is inside: pixel count, active PDF content, DOCX entities; a photo loses its EXIF here.
-    const content = await checkFileContent(detected.kind, file.tempPath);
+    const content = await checkFileContent(detected.kind, file.tempPath, file);
     if (!content.ok) throw badRequest(content.message, ATTACHMENT_FIELD);
     return {
       extension: detected.extension,
