@@ -29,8 +29,14 @@ export const FRONTENDS = [
  * The api bundle, and the flags of the Node that runs it: Node 24's V8 sizes the young generation
  * up to 16 MB a semi-space, and the first CSV export of 1,000,000 tickets after a start grew the
  * process by 57 MB (29 MB on Node 20); 8 MB keeps it at 15 MB, as fast (bench/README.md, reports).
+ * `--expose-gc` gives the api V8's `gc`, with which uploads free the pieces of their bodies already
+ * on disk (api/src/services/tickets/bodyGarbage.ts, ADR 0080).
  */
-export const API = { folder: 'api', entry: 'server.js', nodeFlags: ['--max-semi-space-size=8'] };
+export const API = {
+  folder: 'api',
+  entry: 'server.js',
+  nodeFlags: ['--max-semi-space-size=8', '--expose-gc'],
+};
 
 /**
  * The name of a release folder, www/remotes/<name>/<version>/ (scripts/release.mjs): UTC time of

@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { inArray } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { attachments } from '../../db/schema';
+import { bodyGarbage } from './bodyGarbage';
 import { SNIFF_BYTES } from './fileType';
 
 export type StoredKind = 'attachment' | 'photo';
@@ -64,16 +65,16 @@ export class UploadStore {
   async receive(source: Readable, isTruncated: () => boolean): Promise<ReceivedFile> {
     const tempPath = path.join(this.root, INCOMING, `${randomBytes(16).toString('hex')}.part`);
     const hash = createHash('sha256');
-    const headChunks: Buffer[] = [];
-    let headLength = 0;
+    // A copy of the first bytes, not a view: a view would keep the whole first piece alive.
+    let head = Buffer.alloc(0);
     let size = 0;
     source.on('data', (chunk: Buffer) => {
       hash.update(chunk);
       size += chunk.length;
-      if (headLength < SNIFF_BYTES) {
-        headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
-        headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
-      }
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      // The pieces already hashed and on their way to the disk are garbage soon: freed young.
+      bodyGarbage.received(chunk.length);
     });
     try {
       // flush: the data reaches the disk before the row that names it can commit.
@@ -86,7 +87,7 @@ export class UploadStore {
       tempPath,
       size,
       sha256: hash.digest('hex'),
-      head: Buffer.concat(headChunks),
+      head,
       truncated: isTruncated(),
     };
   }
