@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { MEMBER_ALIAS_PATTERN } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { auditLog, outbox } from '../src/db/schema';
+import { withPersonalParams } from '../src/services/outbox/personalParams';
 import {
   ADMIN,
   bearer,
@@ -255,7 +256,10 @@ describe.each(databaseKinds)('shielded identity on %s', (kind) => {
     );
     expect(staff.length).toBeGreaterThanOrEqual(2);
     for (const row of staff) {
-      const params = JSON.stringify(row.params);
+      // The row names the member by reference only (ADR 0078); the email the worker renders from
+      // it names them by the alias.
+      expect(JSON.stringify(row.params)).not.toContain('Shailaja');
+      const params = JSON.stringify((await withPersonalParams(app.db, row)).params);
       expect(params).not.toContain('Shailaja');
       expect(params).toMatch(/Member [0-9A-F]{4}/);
       expect(row.recipient.toLowerCase()).not.toBe(email.toLowerCase());

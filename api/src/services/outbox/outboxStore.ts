@@ -219,6 +219,20 @@ function withoutSecrets(params: Record<string, unknown>): Record<string, unknown
   return kept;
 }
 
+/**
+ * The parameters a row written before ADR 0078 copied the personal data into (the member's name,
+ * the title, the words quoted, staff names): sent, such a row keeps them no longer (migration 0028
+ * removed them from the rows sent before). A row written since names them in `refs` only.
+ */
+const COPIED_PARAMS = ['name', 'title', 'text', 'reason', 'quote', 'author', 'actingFor'] as const;
+
+/** What a sent message keeps of its parameters: no links, and no copy of personal data. */
+function sentParams(row: OutboxRow): Record<string, unknown> {
+  const kept = withoutSecrets(row.params);
+  if (row.channel !== 'webhook' && !('refs' in kept)) for (const name of COPIED_PARAMS) delete kept[name];
+  return kept;
+}
+
 /** Marks a claimed message sent (only while its lease is held). */
 export async function markSent(
   db: AppDatabase,
@@ -236,7 +250,7 @@ export async function markSent(
       lockedUntil: null,
       lastError: note,
       providerMessageId,
-      params: withoutSecrets(row.params),
+      params: sentParams(row),
       // The last word to an erased member: its address goes once it is sent (ADR 0050).
       ...(row.params.forgetRecipient ? { recipient: '' } : {}),
     })

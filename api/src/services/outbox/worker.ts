@@ -12,6 +12,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../clock';
 import { type Channel, PermanentSendError } from './channels/channel';
 import { claimDue, markAttemptFailed, markHeld, markSent, type OutboxRow, releaseClaim } from './outboxStore';
+import { withPersonalParams } from './personalParams';
 import { openParams } from './sealedParams';
 
 export interface WorkerSettings {
@@ -159,8 +160,9 @@ export class OutboxWorker {
       let providerMessageId: string | null = null;
       try {
         const prepare = this.prepare[row.event];
-        // The private links were sealed at rest (ADR 0052): opened for this send only.
-        const opened = { ...row, params: openParams(row.params) };
+        // The private links were sealed at rest (ADR 0052): opened for this send only; the personal
+        // data is read from where it lives, by the ids the row names (ADR 0078).
+        const opened = await withPersonalParams(this.db, { ...row, params: openParams(row.params) });
         ready = prepare ? await prepare(opened) : opened;
         if (ready) providerMessageId = (await channel.send(ready))?.providerMessageId ?? null;
       } catch (error) {

@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { cities, privacyBreaches, tickets } from '../../db/schema';
 import { DEFAULT_LOCALE, translate } from '../../i18n';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxStore';
+import type { ParamRefs } from '../outbox/personalParams';
 
 const DAY_MS = 86_400_000;
 type BreachRow = typeof privacyBreaches.$inferSelect;
@@ -144,7 +145,8 @@ export async function sendBreach(
       recipient: member.email,
       channel: 'email',
       template: 'breachNoticeMember',
-      params: { breachId: row.id, text: body.memberNotice },
+      // The reviewed texts are read from the register when the emails are sent (ADR 0078).
+      params: { breachId: row.id, refs: { text: `breachNotice:${row.id}` } satisfies ParamRefs },
       locale: member.locale,
     }));
     messages.push({
@@ -154,7 +156,7 @@ export async function sendBreach(
       recipient: body.boardEmail,
       channel: 'email',
       template: 'breachReportBoard',
-      params: { breachId: row.id, text: body.boardReport },
+      params: { breachId: row.id, refs: { text: `breachReport:${row.id}` } satisfies ParamRefs },
       locale: DEFAULT_LOCALE,
     });
     await enqueueMessages(tx, messages, now);

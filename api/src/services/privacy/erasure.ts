@@ -25,6 +25,15 @@ import type { StoredKind, UploadStore } from '../tickets/storage';
 /** What a person's erased words become. */
 export const ERASED_TEXT = '[erased]';
 
+/**
+ * What an erased ticket's message keeps of its parameters: the ids of a row written with
+ * references (ADR 0078), which name nobody once the member is erased, without the private links;
+ * nothing of a row written before them, which copied the words.
+ */
+const KEPT_PARAMS = sql.raw(
+  `case when params ? 'refs' then params - 'shareUrl' - 'memberUrl' - 'outcomeUrl' else '{}'::jsonb end`,
+);
+
 /** The member's pseudonym. */
 export const erasedName = (n: number) => `Erased member ${n}`;
 
@@ -214,9 +223,10 @@ async function eraseTickets(
     sql`update ticket_ratings set comment = ${ERASED_TEXT} where ticket_id in (${list}) and comment is not null`,
   );
   await tx.execute(sql`update ticket_appeals set reason = ${ERASED_TEXT} where ticket_id in (${list})`);
-  // Messages about these tickets: no body is kept; what was not sent yet is not sent.
+  // Messages about these tickets: what was not sent yet is not sent. A row that names its personal
+  // data by reference (ADR 0078) keeps its ids, without its links; one that copied it keeps nothing.
   await tx.execute(sql`
-    update outbox set params = '{}'::jsonb,
+    update outbox set params = ${KEPT_PARAMS},
       status = case when status in ('queued', 'held') then 'failed' else status end,
       last_error = case when status in ('queued', 'held') then 'erased' else last_error end,
       locked_until = null
@@ -303,7 +313,7 @@ async function scrubEverywhere(
     const toMember = sql`(${memberErased ? sql`recipient_user_id = ${memberId}` : sql`false`}
       ${contacts.length > 0 ? sql`or lower(recipient) in (${addresses})` : sql``})`;
     await tx.execute(sql`
-      update outbox set recipient = '', params = '{}'::jsonb,
+      update outbox set recipient = '', params = ${KEPT_PARAMS},
         status = case when status in ('queued', 'held') then 'failed' else status end,
         last_error = case when status in ('queued', 'held') then 'erased' else null end,
         locked_until = null

@@ -76,9 +76,15 @@ async function addressOf(
 async function tellMember(
   tx: Writer,
   memberId: number,
-  params: { kind: string; outcome: 'done' | 'waiting' | 'declined'; reason?: string; forgetRecipient?: true },
+  answer: {
+    kind: string;
+    outcome: 'done' | 'waiting' | 'declined';
+    requestId?: number;
+    forgetRecipient?: true;
+  },
   now: Date,
 ): Promise<void> {
+  const { requestId, ...params } = answer;
   const address = await addressOf(tx, memberId);
   if (!address) return;
   await enqueueMessages(
@@ -92,7 +98,8 @@ async function tellMember(
         recipient: address.email,
         channel: 'email',
         template: 'privacyRequestAnswered',
-        params,
+        // A declined request's reason is read when the email is sent (ADR 0078).
+        params: requestId === undefined ? params : { ...params, refs: { reason: `declined:${requestId}` } },
         locale: address.locale,
       },
     ],
@@ -197,7 +204,7 @@ export async function declineRequest(
       .set({ status: 'declined', decidedAt: now, decidedBy: adminId, declineReason: reason })
       .where(eq(privacyRequests.id, id))
       .returning();
-    await tellMember(tx, row.memberId, { kind: row.kind, outcome: 'declined', reason }, now);
+    await tellMember(tx, row.memberId, { kind: row.kind, outcome: 'declined', requestId: row.id }, now);
     return { request: requestOf(updated as RequestRow) };
   });
 }

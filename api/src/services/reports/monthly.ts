@@ -16,6 +16,7 @@ import type { AppDatabase } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots, reportMonthMailings } from '../../db/schema';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxStore';
+import type { ParamRefs } from '../outbox/personalParams';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
 import { currentMonth, freezeMonth, shiftMonth } from './league';
 
@@ -63,7 +64,6 @@ export async function closeMonth(db: AppDatabase, now: Date): Promise<MonthlyRes
     const recipients = rowsOf<{
       user_id: number;
       email: string;
-      full_name: string;
       city_name: string;
       received: number;
       resolved: number;
@@ -75,7 +75,7 @@ export async function closeMonth(db: AppDatabase, now: Date): Promise<MonthlyRes
       chapters: number;
     }>(
       await tx.execute(sql`
-        select u.id as user_id, u.email, u.full_name, s.city_name, s.received, s.resolved, s.rejected, s.open,
+        select u.id as user_id, u.email, s.city_name, s.received, s.resolved, s.rejected, s.open,
                s.backlog, s.league_index, s.rank,
                (select count(*)::int from ${chapterMonthSnapshots} r where r.month = s.month and r.rank is not null) as chapters
         from ${chapterMonthSnapshots} s
@@ -96,7 +96,8 @@ export async function closeMonth(db: AppDatabase, now: Date): Promise<MonthlyRes
       channel: 'email',
       template: 'reportMonthly',
       params: {
-        name: row.full_name,
+        // The office bearer's name is read when the email is sent (ADR 0078).
+        refs: { name: `user:${row.user_id}` } satisfies ParamRefs,
         city: row.city_name,
         month,
         received: row.received,

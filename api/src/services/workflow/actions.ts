@@ -184,7 +184,7 @@ async function applyAction(
     statusAfter: patch.status,
     assigneeAfter: currentAssignee,
   };
-  await recordHistory(tx, {
+  const chainEntry = await recordHistory(tx, {
     ...entry,
     kind: CHAIN_ACTION_KINDS[history.action as TicketAction],
     action: history.action,
@@ -217,8 +217,9 @@ async function applyAction(
     ticket,
     before: { status: row.status as TicketStatus, currentAssignee: row.currentAssignee ?? null },
     after: { status, currentAssignee },
+    // The words the member reads are the chain entry's, read when the email is sent (ADR 0078).
+    textEventId: chainEntry.text ? chainEntry.id : null,
     text: publicText,
-    textIsPublic: true,
   });
   if (outcome && notifier) {
     const { sla } = await chapterTime(tx, row.cityId);

@@ -65,7 +65,7 @@ export async function decideAppeal(
       ...patch,
       ...(closes ? { closedAt: now } : { outcomeAt: null }),
     });
-    await addEntry(tx, {
+    const decided = await addEntry(tx, {
       ticketId: state.id,
       by: { id: actor.id, role: actor.role },
       ...(body.outcome === 'remand'
@@ -83,7 +83,8 @@ export async function decideAppeal(
       event: 'appeal.decided',
       member: {
         template: 'appealDecidedMember',
-        params: { outcome: APPEAL_OUTCOME_OF[body.outcome], reason },
+        params: { outcome: APPEAL_OUTCOME_OF[body.outcome] },
+        refs: { reason: `words:${decided}` },
       },
       staff: closes
         ? []
@@ -91,7 +92,8 @@ export async function decideAppeal(
             {
               userId: holder?.id ?? null,
               template: 'appealRemandedStaff',
-              params: { reason, quote: appeal.reason },
+              params: {},
+              refs: { reason: `words:${decided}`, quote: `appeal:${appealId}` },
             },
           ],
     });

@@ -136,7 +136,7 @@ export async function postInterimReply(
       .set({ dueAt, remindAt, presidentAt, nextAlertAt: pending[0]?.[1] ?? null })
       .where(eq(ticketStages.id, stage.id));
     await tx.update(tickets).set({ dueAt, dueSoonAt: remindAt }).where(eq(tickets.id, ticketId));
-    await recordHistory(tx, {
+    const entry = await recordHistory(tx, {
       ticketId,
       kind: 'stage.interim_reply',
       action: 'interim-reply',
@@ -148,7 +148,7 @@ export async function postInterimReply(
     await notifier.interimReply(tx, {
       ticketId,
       stage: stage.stage,
-      reason: body.reason,
+      eventId: entry.id,
       expectedBy: body.expectedBy,
     });
     return stage.id;

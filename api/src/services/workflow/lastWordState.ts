@@ -112,7 +112,7 @@ export function refusal(
 
 export const MEMBER = { role: 'member', city: null } as const;
 
-/** A public history entry of the step. */
+/** A public history entry of the step; its id (messages quote its words by it, ADR 0078). */
 export async function addEntry<K extends HistoryKind>(
   tx: Writer,
   entry: {
@@ -126,8 +126,8 @@ export async function addEntry<K extends HistoryKind>(
     assignee: Ticket['currentAssignee'];
     at: Date;
   },
-): Promise<void> {
-  await recordHistory(tx, {
+): Promise<number> {
+  const row = await recordHistory(tx, {
     ticketId: entry.ticketId,
     kind: entry.kind,
     action: entry.action,
@@ -138,6 +138,7 @@ export async function addEntry<K extends HistoryKind>(
     assigneeAfter: entry.assignee ?? null,
     at: entry.at,
   });
+  return row.id;
 }
 
 /** The member, as the history names them. */

@@ -93,7 +93,7 @@ export const reopenTicket: MemberReasonStep = async (db, id, reason, now, notifi
     const { closes: _closes, ...patch } = decision.patch;
     const text = reason.trim();
     await bumpVersion(tx, id, { ...patch, reopenedAt: now, reopenReason: text, outcomeAt: null });
-    await addEntry(tx, {
+    const reopened = await addEntry(tx, {
       ticketId: id,
       by: memberBy(state),
       kind: 'member.reopened',
@@ -107,7 +107,14 @@ export const reopenTicket: MemberReasonStep = async (db, id, reason, now, notifi
     await notifier.lastWord(tx, {
       ticketId: id,
       event: 'ticket.reopened',
-      staff: [{ userId: holder?.id ?? null, template: 'ticketReopenedStaff', params: { quote: text } }],
+      staff: [
+        {
+          userId: holder?.id ?? null,
+          template: 'ticketReopenedStaff',
+          params: {},
+          refs: { quote: `words:${reopened}` },
+        },
+      ],
     });
   });
 };
@@ -183,7 +190,8 @@ export const appealTicket: MemberReasonStep = async (db, id, reason, now, notifi
         {
           userId: president.id,
           template: 'appealFiledStaff',
-          params: { reason: text, due: dueAt.toISOString().slice(0, 10) },
+          params: { due: dueAt.toISOString().slice(0, 10) },
+          refs: { reason: `appeal:${inserted[0]?.id ?? 0}` },
         },
       ],
     });

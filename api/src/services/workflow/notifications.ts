@@ -13,6 +13,8 @@
  * - member.link_rotated: the member, whose key staff revoked; the worker issues the new link.
  *
  * Members get email, and SMS or WhatsApp too when they opted in and the channel is configured.
+ * A row names its personal data by reference only (ADR 0078: the member, the title, the words
+ * quoted, staff names): the worker reads them at send time.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import {
@@ -32,6 +34,7 @@ import type { Clock } from '../clock';
 import { enqueueWebhooks } from '../integrations/webhooks';
 import { providerTemplateFor } from '../outbox/channels/phone';
 import { enqueueMessages, enqueueWithStaff, type NewMessage, type StaffEmail } from '../outbox/outboxStore';
+import type { ParamRefs } from '../outbox/personalParams';
 import { aliasOf } from '../recusal/shielding';
 import { type OutcomeLinks, outcomeUrlOf } from '../tickets/outcomeLinks';
 
@@ -54,12 +57,9 @@ interface Person {
 
 export interface SubmittedFacts {
   ticketId: number;
-  title: string;
   cityName: string;
   member: Person;
   cityPresidentId: number | null;
-  /** A shielded ticket's alias: the staff email names the member by it (ADR 0049). */
-  memberAlias?: string | null;
   /** Site paths with the key in the fragment. */
   shareUrl: string;
   memberUrl: string | null;
@@ -71,40 +71,43 @@ export interface ActionFacts {
   ticket?: TicketFacts;
   before: { status: TicketStatus; currentAssignee: Assignee | null };
   after: { status: TicketStatus; currentAssignee: Assignee | null };
-  /** The reason or resolution written with the action. */
+  /**
+   * The history entry whose words are the reason or resolution (the member's status email quotes
+   * them, read at send time); null when the entry has none.
+   */
+  textEventId: number | null;
+  /** The text of the step when no entry holds words (a sentence of the api's own, `Approved by …`). */
   text: string;
-  /** Whether the action's comment is public (the member's status email quotes only public text). */
-  textIsPublic: boolean;
 }
 
 export interface ReplyFacts {
   ticketId: number;
   /** The ticket as the reply read it; read here when absent. */
   ticket?: TicketFacts;
-  authorName: string;
+  /** The reply's history entry: its words and author are read from it at send time. */
+  eventId: number;
   byMember: boolean;
   visibility: 'public' | 'internal';
-  text: string;
 }
 
 export interface StageAlertFacts {
   ticketId: number;
-  /** The ticket's title and city, as the scheduler's one read of the stage and its ticket had them. */
-  title: string;
+  /** The ticket's city, as the scheduler's one read of the stage and its ticket had it. */
   city: string;
   level: AlertLevel;
   toUserId: number;
   stage: SlaStage;
   /** The stage's due time as the chapter reads it (`2026-12-08 17:00`). */
   due: string;
-  /** The absent person the recipient stands in for. */
-  actingFor?: string | null;
+  /** The absent person the recipient stands in for (their name is read at send time). */
+  actingForId?: number | null;
 }
 
 export interface InterimReplyFacts {
   ticketId: number;
   stage: SlaStage;
-  reason: string;
+  /** The interim reply's history entry, whose words are the reason. */
+  eventId: number;
   /** The promised day, `YYYY-MM-DD`. */
   expectedBy: string;
 }
@@ -119,10 +122,13 @@ export interface LastWordFacts {
   /** The ticket as the step read it; read here when absent. */
   ticket?: TicketFacts;
   event: 'rating.requested' | 'appeal.filed' | 'appeal.decided' | 'ticket.reopened' | 'ticket.transferred';
-  /** The member's template and its parameters (the ticket's title, city and the member's name are added). */
-  member?: { template: string; params: Record<string, unknown> };
+  /**
+   * The member's template, its parameters and the references of its personal ones (the ticket's
+   * title, city and the member's name are added).
+   */
+  member?: { template: string; params: Record<string, unknown>; refs?: ParamRefs };
   /** Staff by email (an inactive or missing one gets nothing). */
-  staff?: { userId: number | null; template: string; params: Record<string, unknown> }[];
+  staff?: { userId: number | null; template: string; params: Record<string, unknown>; refs?: ParamRefs }[];
   /**
    * Adds `outcomeUrl` to the member's parameters: the ticket's outcome link (outcomeLinks.ts),
    * open from the outcome at `at` for `days`.
@@ -175,16 +181,18 @@ export class Notifier {
   }
 
   async submitted(tx: Writer, facts: SubmittedFacts): Promise<void> {
-    const common = {
-      ticketId: facts.ticketId,
-      title: facts.title,
-      city: facts.cityName,
-    };
+    const common = { ticketId: facts.ticketId, city: facts.cityName };
     const messages = this.messagesTo(
       facts.member,
       'ticket.submitted',
       'ticketSubmittedMember',
-      { ...common, name: facts.member.fullName, shareUrl: facts.shareUrl, memberUrl: facts.memberUrl },
+      {
+        ...common,
+        shareUrl: facts.shareUrl,
+        memberUrl: facts.memberUrl,
+        // The name typed on the form, as the ticket keeps it.
+        refs: { name: 'submitter', title: 'title' } satisfies ParamRefs,
+      },
       facts.ticketId,
     );
     // The president by email only (staff have no phone opt-in), the address read by the insert.
@@ -195,7 +203,8 @@ export class Notifier {
             event: 'ticket.submitted',
             ticketId: facts.ticketId,
             template: 'ticketSubmittedStaff',
-            params: { ...common, name: facts.memberAlias ?? facts.member.fullName },
+            // A shielded member is named by the alias (ADR 0049).
+            params: { ...common, refs: { name: 'submitterAsStaff', title: 'title' } satisfies ParamRefs },
             locale: DEFAULT_LOCALE,
           },
         ]
@@ -213,19 +222,21 @@ export class Notifier {
     const ticket = await factsFor(tx, facts);
     if (!ticket) return;
     const messages: NewMessage[] = [];
-    const common = {
-      ticketId: ticket.id,
-      title: ticket.title,
-      city: ticket.city,
-      status: facts.after.status,
-    };
+    const common = { ticketId: ticket.id, city: ticket.city, status: facts.after.status };
     if (facts.after.status !== facts.before.status) {
+      const text: { text: string } | Record<string, never> =
+        facts.textEventId === null ? { text: facts.text } : {};
+      const refs: ParamRefs = {
+        name: 'member',
+        title: 'title',
+        ...(facts.textEventId === null ? {} : { text: `words:${facts.textEventId}` as const }),
+      };
       messages.push(
         ...this.messagesTo(
           ticket.member,
           'ticket.status_changed',
           'ticketStatusChanged',
-          { ...common, name: ticket.member.fullName, text: facts.textIsPublic ? facts.text : '' },
+          { ...common, ...text, refs },
           ticket.id,
         ),
       );
@@ -238,7 +249,7 @@ export class Notifier {
           { ...holder, optIn: [] },
           'ticket.handed_off',
           'ticketHandedOff',
-          common,
+          { ...common, refs: { title: 'title' } satisfies ParamRefs },
           ticket.id,
         ),
       );
@@ -259,14 +270,8 @@ export class Notifier {
     if (facts.visibility !== 'public') return;
     const ticket = await factsFor(tx, facts);
     if (!ticket) return;
-    const common = {
-      ticketId: ticket.id,
-      title: ticket.title,
-      city: ticket.city,
-      // A shielded member's reply reaches staff under the alias (ADR 0049).
-      author: facts.byMember && ticket.memberAlias ? ticket.memberAlias : facts.authorName,
-      text: facts.text,
-    };
+    const common = { ticketId: ticket.id, city: ticket.city };
+    const words = `words:${facts.eventId}` as const;
     let messages: NewMessage[] = [];
     if (facts.byMember) {
       const holder =
@@ -276,7 +281,15 @@ export class Notifier {
           { ...holder, optIn: [] },
           'ticket.replied',
           'ticketRepliedStaff',
-          common,
+          {
+            ...common,
+            // A shielded member's reply reaches staff under the alias (ADR 0049).
+            refs: {
+              title: 'title',
+              author: `authorAsStaff:${facts.eventId}`,
+              text: words,
+            } satisfies ParamRefs,
+          },
           ticket.id,
         );
       }
@@ -285,7 +298,15 @@ export class Notifier {
         ticket.member,
         'ticket.replied',
         'ticketRepliedMember',
-        { ...common, name: ticket.member.fullName },
+        {
+          ...common,
+          refs: {
+            name: 'member',
+            title: 'title',
+            author: `author:${facts.eventId}`,
+            text: words,
+          } satisfies ParamRefs,
+        },
         ticket.id,
       );
     }
@@ -312,11 +333,14 @@ export class Notifier {
           template: facts.level === 'reminder' ? 'stageReminder' : 'stageEscalated',
           params: {
             ticketId: facts.ticketId,
-            title: facts.title,
             city: facts.city,
             stage: facts.stage,
             due: facts.due,
-            actingFor: facts.actingFor ?? '',
+            ...(facts.actingForId ? {} : { actingFor: '' }),
+            refs: {
+              title: 'title',
+              ...(facts.actingForId ? { actingFor: `user:${facts.actingForId}` as const } : {}),
+            } satisfies ParamRefs,
           },
           locale: DEFAULT_LOCALE,
         },
@@ -339,12 +363,10 @@ export class Notifier {
       'interimReplyMember',
       {
         ticketId: ticket.id,
-        title: ticket.title,
         city: ticket.city,
-        name: ticket.member.fullName,
         stage: facts.stage,
-        reason: facts.reason,
         expectedBy: facts.expectedBy,
+        refs: { name: 'member', title: 'title', reason: `words:${facts.eventId}` } satisfies ParamRefs,
       },
       ticket.id,
     );
@@ -355,14 +377,19 @@ export class Notifier {
   async lastWord(tx: Writer, facts: LastWordFacts): Promise<void> {
     const ticket = await factsFor(tx, facts);
     if (!ticket) return;
-    const common = { ticketId: ticket.id, title: ticket.title, city: ticket.city };
+    const common = { ticketId: ticket.id, city: ticket.city };
     const outcomeUrl = this.outcomeUrl(ticket, facts.outcomeLink);
     const messages = facts.member
       ? this.messagesTo(
           ticket.member,
           facts.event,
           facts.member.template,
-          { ...common, name: ticket.member.fullName, ...facts.member.params, ...outcomeUrl },
+          {
+            ...common,
+            ...facts.member.params,
+            ...outcomeUrl,
+            refs: { name: 'member', title: 'title', ...facts.member.refs } satisfies ParamRefs,
+          },
           ticket.id,
         )
       : [];
@@ -375,7 +402,7 @@ export class Notifier {
               event: facts.event,
               ticketId: ticket.id,
               template: to.template,
-              params: { ...common, ...to.params },
+              params: { ...common, ...to.params, refs: { title: 'title', ...to.refs } satisfies ParamRefs },
               locale: DEFAULT_LOCALE,
             },
           ],
@@ -406,7 +433,12 @@ export class Notifier {
       { ...ticket.member, optIn: [] },
       'ticket.link_rotated',
       'shareLinkRotated',
-      { ticketId: ticket.id, title: ticket.title, city: ticket.city, name: ticket.member.fullName, shareUrl },
+      {
+        ticketId: ticket.id,
+        city: ticket.city,
+        shareUrl,
+        refs: { name: 'member', title: 'title' } satisfies ParamRefs,
+      },
       ticket.id,
     );
     await enqueueMessages(tx, messages, this.clock.now());

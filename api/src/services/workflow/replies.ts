@@ -119,7 +119,7 @@ export async function addReply(
           cityId: gate.cityId,
         });
       }
-      await notifier.replied(tx, { ticketId, ticket, authorName, byMember, visibility, text: input.text });
+      await notifier.replied(tx, { ticketId, ticket, eventId: row.id, byMember, visibility });
       await alsoInTransaction?.(tx, row.id);
       if (auditActor) {
         await recordAudit(tx, {

@@ -332,13 +332,12 @@ export class SlaScheduler extends PeriodicJob<TickResult> {
     if (recipient.id != null) {
       await this.notifier.stageAlert(tx, {
         ticketId: row.ticket_id,
-        title: row.title,
         city: row.city_name,
         level,
         toUserId: recipient.id,
         stage: row.stage,
         due,
-        actingFor: recipient.actingForName,
+        actingForId: level === 'reminder' ? row.acting_for_id : recipient.actingForId,
       });
     }
     return true;

@@ -351,7 +351,6 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
       // president hears of the ticket: in this transaction, so a ticket never lacks its messages.
       await request.notifier?.submitted(tx, {
         ticketId: ticket.id,
-        title: ticketTitle(refs.committee.name, input.description),
         cityName: refs.city.name,
         member: {
           id: member.id,
@@ -362,7 +361,6 @@ async function writeTicket(db: AppDatabase, request: SubmitRequest): Promise<Sub
           locale: input.language,
         },
         cityPresidentId: reviewer ? reviewer.id : cityPresidentId,
-        memberAlias,
         shareUrl: body.shareUrl,
         memberUrl: memberLink,
       });

@@ -115,7 +115,7 @@ export async function transferTicket(
       { statusAfter: patch.status, assigneeAfter: patch.currentAssignee ?? null },
       now,
     );
-    await addEntry(tx, {
+    const transferred = await addEntry(tx, {
       ticketId: id,
       by: { id: actor.id, role: actor.role },
       kind: 'ticket.transferred',
@@ -143,12 +143,15 @@ export async function transferTicket(
       })
       .where(and(eq(ticketStages.ticketId, id), isNull(ticketStages.leftAt)));
     const holder = await syncStage(tx, { ticketId: id, now, by: null, outcome: null });
-    const params = { from, to, reason };
+    const params = { from, to };
+    const refs = { reason: `words:${transferred}` } as const;
     await notifier.lastWord(tx, {
       ticketId: id,
       event: 'ticket.transferred',
-      member: { template: 'ticketTransferredMember', params },
-      staff: [{ userId: holder?.id ?? chain.cityPresidentId, template: 'ticketTransferredStaff', params }],
+      member: { template: 'ticketTransferredMember', params, refs },
+      staff: [
+        { userId: holder?.id ?? chain.cityPresidentId, template: 'ticketTransferredStaff', params, refs },
+      ],
     });
   });
 }
