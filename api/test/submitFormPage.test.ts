@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { attachments, tickets } from '../src/db/schema';
 import { createCity } from '../src/services/cities';
+import { currentNotice } from '../src/services/privacy/notices';
+import { escapeHtml } from '../src/services/tickets/submitPage';
 import { buildDemoApp } from './support/session';
 import { type DemoRefs, demoRefs, FILES, multipartBody, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -115,6 +117,48 @@ describe.each(databaseKinds)('the submit form without scripts on %s (ADR 0035)',
     expect(response.body).toContain('टिकट भेजें');
     expect(response.body).toContain('<input type="hidden" name="language" value="hi">');
   });
+
+  it.each([
+    ['hi', 'hi-IN,hi;q=0.9,en;q=0.8', 'आपका व्यक्तिगत डेटा', 'पूरी गोपनीयता सूचना पढ़ें'],
+    ['mr', 'mr-IN,mr;q=0.9,en;q=0.8', 'तुमचा वैयक्तिक डेटा', 'संपूर्ण गोपनीयता सूचना वाचा'],
+    ['en', 'fr-FR,fr;q=0.9', 'Your personal data', 'Read the whole privacy notice'],
+  ])(
+    'shows the privacy notice in the language the form is answered in (%s), included and on the refused page',
+    async (language, acceptLanguage, title, whole) => {
+      const current = await currentNotice(app.db, language as 'en' | 'hi' | 'mr');
+      if (!current) throw new Error(`no ${language} notice is published`);
+      const firstParagraph = current.text.split(/\n\s*\n/)[0]?.trim() ?? '';
+      expect(firstParagraph.length).toBeGreaterThan(10);
+      // As nginx's SSI and the `npm start` gateway include it into the page: with the visitor's
+      // Accept-Language, no `lang` in the path.
+      const included = await app.inject({
+        url: `${FORM_URL}/notice`,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(included.statusCode).toBe(200);
+      // The refused post's page chooses the same language from the same header.
+      const refused = await post(pageFields(refs, { mobile: '12345' }), [], {
+        'accept-language': acceptLanguage,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(`<html lang="${language}">`);
+      for (const body of [included.body, refused.body]) {
+        expect(body).toContain(
+          `<section class="notice" aria-labelledby="privacy-notice-title" lang="${language}">`,
+        );
+        expect(body).toContain(`<h2 id="privacy-notice-title">${title}</h2>`);
+        expect(body).toContain(`<summary>${whole}`);
+        expect(body).toContain(escapeHtml(firstParagraph));
+        expect(body).toContain(`name="noticeVersion" value="${current.version}"`);
+      }
+      // A page that names its language asks for that one, whatever the header says.
+      const named = await app.inject({
+        url: `${FORM_URL}/notice?lang=${language}`,
+        headers: { 'accept-language': language === 'en' ? 'hi' : 'en' },
+      });
+      expect(named.body).toBe(included.body);
+    },
+  );
 
   it('shows an upload refused by its checks at the file field, and the city and committee message above', async () => {
     const type = await post(pageFields(refs), [{ filename: 'setup.pdf', data: FILES.exe() }]);

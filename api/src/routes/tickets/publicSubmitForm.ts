@@ -188,7 +188,10 @@ export function registerSubmitFormRoutes(app: App): void {
       config: { htmlAnswer: 'The notice as HTML (empty when none is published)' },
     },
     async (request, reply) => {
-      const language = request.query.lang ?? 'en';
+      // Included into the page without scripts (nginx SSI, the `npm start` gateway), which asks
+      // with the visitor's Accept-Language: the notice is in the language the form's answers are
+      // written in (the refused post's page, the member's messages), English when none is known.
+      const language = request.query.lang ?? pageLanguage(undefined, request.headers['accept-language']);
       const notice = await currentNotice(app.db, language);
       return fragment(reply, notice ? renderNotice(language, notice) : '');
     },
