@@ -4,7 +4,9 @@
  * from the api) submits with a PDF, and the api's page shows the ticket's share link; a 9-digit
  * mobile comes back as 'Mobile number must be 10 digits' beside the values typed, the file asked
  * for again. With scripts on but every file of the public remote blocked, the same form works.
- * The api's pages carry no script and a CSP that allows none; axe finds nothing serious.
+ * The api's pages carry no script and a CSP that allows none; axe finds nothing serious. In a
+ * Marathi or Hindi browser the privacy notice (ADR 0068) is in its language, on the served form
+ * and on the refused post's page.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe';
@@ -29,9 +31,11 @@ type Mode = 'scripts off' | 'public remote blocked' | 'only the early script loa
 /** The public bundle's scripts, all but the early form script (ADR 0036). */
 const PUBLIC_BUNDLE = /\/remotes\/public-intake\/public\/(?!early-form\.)[^/]+\.js$/;
 
-async function pageFor(viewport: ViewportName, mode: Mode): Promise<Page> {
+async function pageFor(viewport: ViewportName, mode: Mode, locale?: string): Promise<Page> {
   const context = await browser.newContext({
     baseURL: run().baseUrl,
+    // The browser's language, sent as Accept-Language.
+    ...(locale ? { locale } : {}),
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
@@ -151,6 +155,29 @@ describe.each<[ViewportName, Mode]>([
     });
     await page.getByRole('button', { name: 'Submit Ticket', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Ticket Submitted Successfully!' }).waitFor();
+  });
+});
+
+describe.each([
+  ['mr-IN', 'mr', 'तुमचा वैयक्तिक डेटा', 'संपूर्ण गोपनीयता सूचना वाचा', 'आम्ही कोण'],
+  ['hi-IN', 'hi', 'आपका व्यक्तिगत डेटा', 'पूरी गोपनीयता सूचना पढ़ें', 'हम कौन हैं'],
+])('/add-ticket without scripts in a %s browser', (locale, language, notice, whole, wholeText) => {
+  test("the privacy notice is in the browser's language, on the served form and on the refused post's page", async () => {
+    const page = await pageFor('mobile', 'scripts off', locale);
+    await fillServedForm(page, visitor(`notice ${language}`), '987654321');
+    const served = page.getByRole('region', { name: notice, exact: true });
+    await served.getByText(new RegExp(`^${whole} \\(`)).click();
+    await served.getByText(wholeText, { exact: false }).waitFor();
+    await expect(served.getAttribute('lang')).resolves.toBe(language);
+    await screenshot(page, `intake-noscript-notice-${language}`);
+    // The frame is prerendered in English and its form posts no language: the api answers the
+    // refused post in the browser's, its notice too.
+    await page.getByRole('button', { name: 'Submit Ticket', exact: true }).click();
+    await page.locator(`html[lang="${language}"]`).waitFor();
+    await page
+      .getByRole('region', { name: notice, exact: true })
+      .getByText(whole, { exact: false })
+      .waitFor();
   });
 });
 
