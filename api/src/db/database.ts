@@ -1,4 +1,4 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -11,6 +11,21 @@ export type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[
 
 /** Where a write can go: the database itself, or a transaction the caller already holds. */
 export type Writer = AppDatabase | Transaction;
+
+/**
+ * Runs independent reads side by side on the pool (each takes a connection of its own), but one
+ * after another inside a transaction: its one connection would queue them anyway, and node-postgres
+ * warns of queries sent to a client still busy (pg 9 refuses them).
+ */
+export async function readsTogether<T extends readonly unknown[]>(
+  db: object,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 /**
  * One statement in PostgreSQL's own text, `$1`… for `values`. `prepare`: on PostgreSQL, parse and

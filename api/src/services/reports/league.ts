@@ -21,7 +21,7 @@ import {
   REPORT_ERROR_CODES,
   REPORT_TIME_ZONE,
 } from 'shared-contracts/contracts';
-import type { AppDatabase, Transaction } from '../../db/database';
+import { type AppDatabase, readsTogether, type Transaction } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots } from '../../db/schema';
 import { HttpError } from '../../httpError';
@@ -118,15 +118,18 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * DAY_MS);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
-  const [cities, totals, backlog] = await Promise.all([
-    db.execute(sql`select id, name from cities order by id`),
-    db.execute(
-      sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
+  // Side by side on the pool; in sequence when freezing a month inside a transaction.
+  const [cities, totals, backlog] = await readsTogether(db, [
+    () => db.execute(sql`select id, name from cities order by id`),
+    () =>
+      db.execute(
+        sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
           from tickets t where ${inMonth} group by t.city_id`,
-    ),
+      ),
     // Open at `at` and received before `at` − 21 days: still open now (partial index of open
     // tickets), or finished only after `at` (index of finished ones).
-    db.execute(sql`
+    () =>
+      db.execute(sql`
       select city_id, sum(n)::int as n from (
         select t.city_id, count(*) as n from tickets t
         where t.finished_at is null and t.created_at < ${backlogBefore.toISOString()}::timestamptz
