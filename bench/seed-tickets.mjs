@@ -8,6 +8,10 @@
 //   npm run bench:seed -- --tickets 1000000            (root script: npm run seed -w bench --)
 //   npm run bench:seed -- --tickets 100000 --database helpdesk_bench_small
 //
+// With the tickets, a register of RERA projects (--projects, default one per 100 tickets: 10,000
+// at 1,000,000), spread over the cities as the tickets are, and PROJECT_SHARE of the tickets filed
+// against a project of their city, a few projects drawing many complaints and most a few (ADR 0055).
+//
 // The server: BENCH_DATABASE_URL, else DATABASE_URL, else this host's PostgreSQL through its Unix
 // socket (postgres://postgres@localhost/postgres?host=/var/run/postgresql), else
 // postgres://postgres@127.0.0.1:5432/postgres (the user needs CREATEDB). The database (default
@@ -19,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // The api's ticket generator (npm run seed runs this file with tsx, so it can import TypeScript).
-import { generateTickets } from '../api/src/demo/ticketGenerator.ts';
+import { generateTickets, randomSequence } from '../api/src/demo/ticketGenerator.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
@@ -70,6 +74,127 @@ function seedBase(url) {
 }
 
 const BATCH = 5_000;
+/** The share of tickets about a project of the register (the rest name none). */
+const PROJECT_SHARE = 0.7;
+
+const PROJECT_WORDS = [
+  'Sahyadri',
+  'Shivneri',
+  'Godavari',
+  'Krishna',
+  'Indrayani',
+  'Sai',
+  'Shree',
+  'Ganesh',
+  'Lotus',
+  'Orchid',
+  'Palm',
+  'Silver',
+  'Green',
+  'Royal',
+  'Sunrise',
+  'Riverside',
+  'Skyline',
+  'Lake',
+  'Hill',
+  'Pearl',
+  'Emerald',
+  'Nirmal',
+  'Anand',
+  'Gokul',
+  'Vrindavan',
+  'Kalpataru',
+  'Mangal',
+  'Pride',
+  'Crystal',
+  'Everest',
+  'Sapphire',
+  'Tulip',
+  'Jasmine',
+  'Harmony',
+  'Utsav',
+  'Aakash',
+  'Sagar',
+  'Parijat',
+  'Kaveri',
+  'Narmada',
+];
+const PROJECT_KINDS = [
+  'Heights',
+  'Towers',
+  'Residency',
+  'Park',
+  'Enclave',
+  'Nagar',
+  'Vihar',
+  'Gardens',
+  'Homes',
+  'Plaza',
+  'Apartments',
+  'Complex',
+  'Greens',
+  'Meadows',
+  'Avenue',
+];
+const PROMOTER_KINDS = ['Builders', 'Developers', 'Constructions', 'Realty LLP', 'Infra', 'Estates'];
+
+/**
+ * The register's rows: names of two words and a phase, promoters from a smaller set, Maharashtra
+ * numbers (`P5` + 10 digits, unique), each city's share of projects its share of tickets.
+ */
+function generateProjects(count, cityIds, random) {
+  const rows = [];
+  for (let index = 0; index < count; index++) {
+    const phase = 1 + random.int(3);
+    const name = `${random.pick(PROJECT_WORDS)} ${random.pick(PROJECT_KINDS)}${phase > 1 ? ` Phase ${phase}` : ''}`;
+    const promoter = `${random.pick(PROJECT_WORDS)} ${random.pick(PROMOTER_KINDS)}`;
+    rows.push({
+      reraNumber: `P5${String(2_100_000_000 + index)}`,
+      name,
+      promoter,
+      cityId: random.pick(cityIds),
+    });
+  }
+  return rows;
+}
+
+/** Adds the register; answers each city's project ids, the busiest first (the skew's order). */
+async function writeProjects(client, count, ticketCityIds) {
+  const random = randomSequence(55);
+  const rows = generateProjects(count, ticketCityIds, random);
+  const { rows: cityNames } = await client.query('select id, name from cities');
+  const district = new Map(cityNames.map((city) => [city.id, city.name]));
+  const byCity = new Map();
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const { rows: inserted } = await client.query(
+      `insert into projects (rera_number, name, promoter, city_id, district)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[])
+       returning id, city_id as "cityId"`,
+      [
+        ...columns(batch, ['reraNumber', 'name', 'promoter', 'cityId']),
+        batch.map((row) => district.get(row.cityId)),
+      ],
+    );
+    for (const { id, cityId } of inserted) byCity.set(cityId, [...(byCity.get(cityId) ?? []), id]);
+  }
+  return byCity;
+}
+
+/**
+ * A project of the ticket's city for PROJECT_SHARE of the tickets: the n-th of its city's projects
+ * with a chance falling as n grows (the square of a uniform draw), so a few projects draw hundreds
+ * of complaints and most a few dozen.
+ */
+function projectPicker(projectsByCity) {
+  const random = randomSequence(35);
+  return (cityId) => {
+    const ids = projectsByCity.get(cityId);
+    if (!ids?.length || random.next() >= PROJECT_SHARE) return null;
+    const draw = random.next();
+    return ids[Math.floor(draw * draw * ids.length)];
+  };
+}
 
 /** Columns of a batch, as arrays: `unnest` turns them back into rows in one statement. */
 function columns(rows, names) {
@@ -126,6 +251,7 @@ async function writeBatch(client, batch, ids) {
   }
   const rows = batch.map((ticket, index) => ({
     ...ticket.row,
+    projectId: ids.projectOf(ticket.row.cityId),
     id: ids.nextTicket + index,
     customerId: ids.firstMember + ticket.memberKey,
     createdAt: ticket.row.createdAt.toISOString(),
@@ -135,19 +261,19 @@ async function writeBatch(client, batch, ids) {
     `insert into tickets (id, title, description, status, city_id, committee_id, customer_id, rejection_reason,
                           resolution_method, current_assignee, city_president_id, convenor_id, observer_id,
                           city_president_status, admin_status, convenor_status, observer_status, version,
-                          created_at, updated_at)
+                          created_at, updated_at, project_id)
      overriding system value
      select r.id, r.title, r.description, r.status, r.city_id, r.committee_id, r.customer_id, r.rejection_reason,
             r.resolution_method, r.current_assignee, r.city_president_id, r.convenor_id, r.observer_id,
             r.city_president_status, r.admin_status, r.convenor_status, r.observer_status, r.version,
-            r.created_at, r.updated_at
+            r.created_at, r.updated_at, r.project_id
        from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::text[],
                    $9::text[], $10::text[], $11::int[], $12::int[], $13::int[], $14::text[], $15::text[],
-                   $16::text[], $17::text[], $18::int[], $19::timestamptz[], $20::timestamptz[])
+                   $16::text[], $17::text[], $18::int[], $19::timestamptz[], $20::timestamptz[], $21::int[])
             as r(id, title, description, status, city_id, committee_id, customer_id, rejection_reason,
                  resolution_method, current_assignee, city_president_id, convenor_id, observer_id,
                  city_president_status, admin_status, convenor_status, observer_status, version,
-                 created_at, updated_at)`,
+                 created_at, updated_at, project_id)`,
     columns(rows, [
       'id',
       'title',
@@ -169,6 +295,7 @@ async function writeBatch(client, batch, ids) {
       'version',
       'createdAt',
       'updatedAt',
+      'projectId',
     ]),
   );
   const entries = batch.flatMap((ticket, index) =>
@@ -199,7 +326,12 @@ async function writeBatch(client, batch, ids) {
   ids.nextTicket += batch.length;
 }
 
-export async function seed({ tickets, database = DEFAULT_DATABASE, log = console.error }) {
+export async function seed({
+  tickets,
+  projects = Math.round(tickets / 100),
+  database = DEFAULT_DATABASE,
+  log = console.error,
+}) {
   const url = databaseUrl(database);
   const started = Date.now();
   await onDatabase(SERVER_URL, async (client) => {
@@ -216,7 +348,13 @@ export async function seed({ tickets, database = DEFAULT_DATABASE, log = console
     await client
       .query(`set session_replication_role = replica`)
       .catch(() => log('(foreign keys checked row by row)'));
-    const indexes = await looseIndexes(client, ['tickets', 'ticket_comments', 'users', 'ticket_words']);
+    const indexes = await looseIndexes(client, [
+      'tickets',
+      'ticket_comments',
+      'users',
+      'ticket_words',
+      'projects',
+    ]);
     for (const index of indexes) await client.query(`drop index ${index.name}`);
     const context = await readContext(client);
     const {
@@ -227,6 +365,14 @@ export async function seed({ tickets, database = DEFAULT_DATABASE, log = console
               (select password_hash from users where email = 'admin@helpdesk.demo') as "passwordHash"`,
     );
     ids.members = 0;
+    // The register first, its projects spread over the cities as the tickets are (the generator's
+    // city weights, read off a sample of its tickets).
+    const sampleCities = [...generateTickets({ ...context, count: 2_000 })].map(
+      (ticket) => ticket.row.cityId,
+    );
+    const projectsByCity = await writeProjects(client, projects, sampleCities);
+    log(`${projects.toLocaleString('en')} projects`);
+    ids.projectOf = projectPicker(projectsByCity);
     let batch = [];
     for (const ticket of generateTickets({ ...context, count: tickets })) {
       batch.push(ticket);
@@ -273,6 +419,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       tickets: { type: 'string', default: '1000000' },
+      projects: { type: 'string' },
       database: { type: 'string', default: DEFAULT_DATABASE },
     },
   });
@@ -285,5 +432,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('--database must be a plain lowercase name');
     process.exit(2);
   }
-  await seed({ tickets, database: values.database });
+  const projects = values.projects === undefined ? Math.round(tickets / 100) : Number(values.projects);
+  if (!Number.isInteger(projects) || projects < 0) {
+    console.error('--projects must be a whole number');
+    process.exit(2);
+  }
+  await seed({ tickets, projects, database: values.database });
 }
