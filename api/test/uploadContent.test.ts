@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateRawSync, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { App } from '../src/app';
 import {
   ACTIVE_PDF_MESSAGE,
@@ -16,6 +16,7 @@ import {
   pngPixels,
   withoutExif,
 } from '../src/services/tickets/fileContent';
+import { docxOf } from './support/files';
 import { buildDemoApp } from './support/session';
 import {
   type DemoRefs,
@@ -30,39 +31,6 @@ import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
 
 const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\ntrailer << >>\n%%EOF\n`, 'latin1');
-
-/** A zip of XML parts, deflated as Word writes them. */
-function docxOf(parts: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(parts)) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const data = deflateRawSync(Buffer.from(text, 'utf8'));
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const WORD = {
   '[Content_Types].xml': '<?xml version="1.0"?><Types/>',
