@@ -5,9 +5,7 @@
  * same changes wrote beside them), migrated to the end, and read through the api's history reader:
  * each entry has its kind and values, keeps only a person's words as text, and reads as before.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -16,6 +14,7 @@ import * as schema from '../src/db/schema';
 import { migrationsDir } from '../src/paths';
 import { readHistory } from '../src/services/history/historyStore';
 import { toAttachment } from '../src/services/tickets/ticketReader';
+import { migrationsUpTo } from './support/migrations';
 
 jest.setTimeout(120_000);
 
@@ -24,17 +23,6 @@ jest.mock('@electric-sql/pglite', () => {
   const loaded = (globalThis as { __loadedOutsideSandbox?: Record<string, unknown> }).__loadedOutsideSandbox;
   return loaded?.['@electric-sql/pglite'];
 });
-
-/** The migrations folder as it was before history events: 0000 to 0017. */
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('migration 0018: history sentences become events', () => {
   let client: PGlite;

@@ -5,14 +5,13 @@
  * no copy (and the rest of their parameters); waiting and failed ones, which the worker may still
  * send, and webhook deliveries are as they were.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsDir } from '../src/paths';
+import { migrationsUpTo } from './support/migrations';
 
 jest.setTimeout(120_000);
 
@@ -21,16 +20,6 @@ jest.mock('@electric-sql/pglite', () => {
   const loaded = (globalThis as { __loadedOutsideSandbox?: Record<string, unknown> }).__loadedOutsideSandbox;
   return loaded?.['@electric-sql/pglite'];
 });
-
-function migrationsUpTo(last: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsDir, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('migration 0028: sent outbox rows keep no copy of personal data', () => {
   let client: PGlite;
