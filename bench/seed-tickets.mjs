@@ -140,7 +140,8 @@ const PROMOTER_KINDS = ['Builders', 'Developers', 'Constructions', 'Realty LLP',
 
 /**
  * The register's rows: names of two words and a phase, promoters from a smaller set, Maharashtra
- * numbers (`P5` + 10 digits, unique), each city's share of projects its share of tickets.
+ * numbers (`P53` + 9 digits: unique, and apart from the demo register's `P521…`), each city's
+ * share of projects its share of tickets.
  */
 function generateProjects(count, cityIds, random) {
   const rows = [];
@@ -149,7 +150,7 @@ function generateProjects(count, cityIds, random) {
     const name = `${random.pick(PROJECT_WORDS)} ${random.pick(PROJECT_KINDS)}${phase > 1 ? ` Phase ${phase}` : ''}`;
     const promoter = `${random.pick(PROJECT_WORDS)} ${random.pick(PROMOTER_KINDS)}`;
     rows.push({
-      reraNumber: `P5${String(2_100_000_000 + index)}`,
+      reraNumber: `P5${String(3_000_000_000 + index)}`,
       name,
       promoter,
       cityId: random.pick(cityIds),
