@@ -118,7 +118,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('two-step sign-in at %s 
 
       // Sign out from the header's user menu (there at both widths).
       await page.getByRole('banner').getByRole('button', { name: 'Lata Mangeshkar' }).click();
+      // The session ends on the server before the next page load, which would cancel the call.
+      const loggedOut = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/auth/logout' && response.request().method() === 'POST',
+      );
       await page.getByRole('menuitem', { name: 'Logout' }).click();
+      expect((await loggedOut).ok()).toBe(true);
       await page.waitForURL((url) => url.pathname === '/');
 
       // The password alone now asks for the code.
