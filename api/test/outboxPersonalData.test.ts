@@ -24,6 +24,7 @@ import { recordBreach, sendBreach } from '../src/services/privacy/breaches';
 import { eraseMember } from '../src/services/privacy/erasure';
 import { declineRequest, fileRequest } from '../src/services/privacy/requests';
 import { closeMonth } from '../src/services/reports/monthly';
+import { TEST_WORKER_SETTINGS } from './support/outbox';
 import {
   ADMIN,
   bearer,
@@ -152,14 +153,7 @@ describe.each(databaseKinds)('outbox rows without personal data on %s', (kind) =
         whatsapp: keep('whatsapp'),
         webhook: unconfiguredChannel('webhook', 'off'),
       },
-      {
-        pollMs: 10,
-        leaseMs: 60_000,
-        batchSize: 50,
-        concurrency: 1,
-        retryBaseMs: 1_000,
-        maxBackoffMs: 60_000,
-      },
+      TEST_WORKER_SETTINGS,
       app.log,
       {},
     );

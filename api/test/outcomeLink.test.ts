@@ -18,6 +18,7 @@ import {
 import { openParams } from '../src/services/outbox/sealedParams';
 import { renderEmail } from '../src/services/outbox/templates';
 import { OutboxWorker } from '../src/services/outbox/worker';
+import { TEST_WORKER_SETTINGS } from './support/outbox';
 import { ADMIN, bearer, buildDemoApp, tokenFor } from './support/session';
 import { type DemoRefs, demoRefs, submit, submitFields } from './support/submitForm';
 import { APP_TIMEOUT_MS } from './support/testApp';
@@ -234,14 +235,7 @@ describe.each(databaseKinds)('the outcome link on %s', (kind) => {
         whatsapp: unconfiguredChannel('whatsapp', 'off'),
         webhook: unconfiguredChannel('webhook', 'off'),
       },
-      {
-        pollMs: 10,
-        leaseMs: 60_000,
-        batchSize: 50,
-        concurrency: 1,
-        retryBaseMs: 1_000,
-        maxBackoffMs: 60_000,
-      },
+      TEST_WORKER_SETTINGS,
       app.log,
       {},
     );

@@ -18,3 +18,13 @@ export async function outboxSettled(app: App, timeoutMs = 20_000) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** A worker for a test that drains the queue itself (runOnce): one row at a time, quick retries. */
+export const TEST_WORKER_SETTINGS = {
+  pollMs: 10,
+  leaseMs: 60_000,
+  batchSize: 50,
+  concurrency: 1,
+  retryBaseMs: 1_000,
+  maxBackoffMs: 60_000,
+};
