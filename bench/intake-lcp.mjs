@@ -112,7 +112,20 @@ const browser = await launchChromium([`--ignore-certificate-errors-spki-list=${s
 
 /** Runs in the page before anything else: LCP, the live form, and the submit → toast time. */
 function observePage(submitted) {
-  window.__bench = { lcp: 0, submitAt: 0, toastAt: 0, workingAt: 0, mountedAt: 0, liveAt: 0 };
+  window.__bench = {
+    lcp: 0,
+    submitAt: 0,
+    toastAt: 0,
+    workingAt: 0,
+    mountedAt: 0,
+    liveAt: 0,
+    bundleStartedAt: 0,
+  };
+  // Where the live form's time goes: the bundle's first line marks the page (data-bundle-started).
+  new MutationObserver(() => {
+    if (document.documentElement.dataset.bundleStarted && !window.__bench.bundleStartedAt)
+      window.__bench.bundleStartedAt = performance.now();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-bundle-started'] });
   // The live form (issue 38): React's form has taken the frame's place, and a city chosen in it
   // fills the City President (the live form's own lookup). The city is chosen here, in the page,
   // the moment the live form is there (no round trip to the bench), and the time taken is when
@@ -207,14 +220,24 @@ async function throttledContext() {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const types = new Map();
   let bytes = { js: 0, all: 0 };
+  // BENCH_WATERFALL=1: each request of a visit, from its start to its end (seconds since the
+  // visit's first request), printed after the run: what shares the link with the scripts.
+  const requests = new Map();
+  let waterfall = [];
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) =>
+    requests.set(requestId, { url: request.url, start: timestamp }),
+  );
   cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
     bytes.all += encodedDataLength;
     if (types.get(requestId) === 'Script') bytes.js += encodedDataLength;
+    const request = requests.get(requestId);
+    if (request) waterfall.push({ ...request, end: timestamp, bytes: encodedDataLength });
   });
   const take = () => {
-    const taken = bytes;
+    const taken = { ...bytes, waterfall };
     bytes = { js: 0, all: 0 };
+    waterfall = [];
     return taken;
   };
   return { context, page, take };
@@ -226,9 +249,22 @@ async function visit(page, take, url, ready) {
   await ready(page);
   await page.waitForLoadState('networkidle');
   // LCP is final once the page is idle (no input yet).
-  const { lcp, workingAt, mountedAt, liveAt } = await page.evaluate(() => window.__bench);
+  const { lcp, workingAt, mountedAt, liveAt, bundleStartedAt, scriptsAt } = await page.evaluate(() => ({
+    ...window.__bench,
+    // The last script of the page fully received (0 on a visit that took them all from the cache).
+    scriptsAt: Math.max(
+      0,
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .filter((entry) => entry.transferSize > 0)
+        .map((entry) => entry.responseEnd),
+    ),
+  }));
   return {
     lcp: Math.round(lcp),
+    scripts: Math.round(scriptsAt),
+    bundleStarted: Math.round(bundleStartedAt),
     working: Math.round(workingAt),
     mounted: Math.round(mountedAt),
     live: Math.round(liveAt),
@@ -265,6 +301,15 @@ async function submitTime(page) {
   return Math.round(await page.evaluate(() => window.__bench.toastAt - window.__bench.submitAt));
 }
 
+function printWaterfall(run, requests) {
+  const origin = Math.min(...requests.map((request) => request.start));
+  console.log(`run ${run + 1}, /add-ticket first visit: start → end (s), bytes on the wire`);
+  for (const { url, start, end, bytes: size } of [...requests].sort((a, b) => a.start - b.start))
+    console.log(
+      `  ${(start - origin).toFixed(2)} → ${(end - origin).toFixed(2)}  ${String(size).padStart(7)}  ${url.replace(base, '')}`,
+    );
+}
+
 const results = { form: [], static: [], submit: [] };
 for (let run = 0; run < RUNS; run++) {
   for (const [name, url, ready] of [
@@ -272,8 +317,9 @@ for (let run = 0; run < RUNS; run++) {
     ['static', `${base}/static-intake-form.html`, staticReady],
   ]) {
     const { context, page, take } = await throttledContext();
-    const first = await visit(page, take, url, ready);
-    const repeat = await visit(page, take, url, ready);
+    const { waterfall: firstRequests, ...first } = await visit(page, take, url, ready);
+    const { waterfall: _repeatRequests, ...repeat } = await visit(page, take, url, ready);
+    if (process.env.BENCH_WATERFALL && name === 'form') printWaterfall(run, firstRequests);
     if (name === 'form' && LANGUAGE === 'en') results.submit.push(await submitTime(page));
     results[name].push({ first, repeat });
     await context.close();
@@ -292,6 +338,8 @@ for (const name of ['form', 'static']) {
     summary[name][visitName] = {
       lcpMs: median(visits.map((v) => v.lcp)),
       workingFormMs: median(visits.map((v) => v.working)),
+      scriptsReceivedMs: median(visits.map((v) => v.scripts)),
+      bundleStartedMs: median(visits.map((v) => v.bundleStarted)),
       mountedMs: median(visits.map((v) => v.mounted)),
       liveFormMs: median(visits.map((v) => v.live)),
       jsBytes: median(visits.map((v) => v.js)),
@@ -312,12 +360,12 @@ writeFileSync(
 );
 const seconds = (ms) => (ms ? `${(ms / 1000).toFixed(2)} s` : '–');
 const row = (label, v) =>
-  `| ${label} | ${seconds(v.lcpMs)} | ${seconds(v.workingFormMs)} | ${seconds(v.mountedMs)} | ${seconds(v.liveFormMs)} | ${kib(v.jsBytes)} | ${kib(v.allBytes)} |`;
+  `| ${label} | ${seconds(v.lcpMs)} | ${seconds(v.workingFormMs)} | ${seconds(v.scriptsReceivedMs)} | ${seconds(v.bundleStartedMs)} | ${seconds(v.mountedMs)} | ${seconds(v.liveFormMs)} | ${kib(v.jsBytes)} | ${kib(v.allBytes)} |`;
 console.log(
   [
     `median of ${RUNS} runs; Slow 4G (150 ms, 1.6 Mbps), CPU 4x, 390 px; language ${LANGUAGE}`,
-    '| page, visit | LCP | working form | live form mounted | live form (president filled) | JS transferred | all transferred |',
-    '|---|---|---|---|---|---|---|',
+    '| page, visit | LCP | working form | scripts received | bundle started | live form mounted | live form (president filled) | JS transferred | all transferred |',
+    '|---|---|---|---|---|---|---|---|---|',
     row('/add-ticket, first', summary.form.first),
     row('/add-ticket, repeat', summary.form.repeat),
     row('static HTML form, first', summary.static.first),

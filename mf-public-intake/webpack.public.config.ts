@@ -17,6 +17,14 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
         'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
         'react-dom$': 'preact/compat',
         'react-dom/client': 'preact/compat/client',
+        // react-router's package exports only its development build (warnings and checks kept):
+        // this page takes the production one, 3 KiB of gzip lighter, the same API.
+        'react-router$': path.join(
+          path.dirname(require.resolve('react-router/package.json')),
+          'dist',
+          'production',
+          'index.mjs',
+        ),
       },
     },
   };

@@ -132,7 +132,7 @@ describe.each(databaseKinds)('/track on %s', (kind) => {
     );
   });
 
-  it('answers a known and an unknown address alike: the same answer, one outbox row each, medians within 20 ms over 50 tries', async () => {
+  it('answers a known and an unknown address alike: the same answer, one outbox row each, within 20 ms over 50 paired tries', async () => {
     const { email: known } = await memberWithTwoTickets();
     const unknown = `nobody.timing.${Date.now()}@example.com`;
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
@@ -168,11 +168,17 @@ describe.each(databaseKinds)('/track on %s', (kind) => {
     expect(await rowsFor(app, unknown)).toHaveLength(53);
     const known50 = median(times.known);
     const unknown50 = median(times.unknown);
+    // Each round's two tries ran back to back: the median of their differences leaves out what a
+    // busy machine adds to both (a CI run at load 16 once read medians of 79 and 53 ms, while
+    // the rounds' own differences stayed small); a path doing more work still shows in every pair.
+    const pairedDifference = median(
+      times.known.map((knownMs, round) => knownMs - (times.unknown[round] ?? 0)),
+    );
     // Printed so a run shows the figures (a correctness check of the constant work, not a benchmark).
     console.log(
-      `/track medians on ${kind}: known ${known50.toFixed(2)} ms, unknown ${unknown50.toFixed(2)} ms`,
+      `/track medians on ${kind}: known ${known50.toFixed(2)} ms, unknown ${unknown50.toFixed(2)} ms, paired difference ${pairedDifference.toFixed(2)} ms`,
     );
-    expect(Math.abs(known50 - unknown50)).toBeLessThan(20);
+    expect(Math.abs(pairedDifference)).toBeLessThan(20);
   });
 });
 

@@ -51,7 +51,12 @@ describe.each(databaseKinds)('the submit form without scripts on %s (ADR 0035)',
     const before = await app.inject({ url: `${FORM_URL}/cities` });
     expect(before.statusCode).toBe(200);
     expect(before.headers['content-type']).toMatch(/^text\/html/);
-    expect(before.body).toContain(`<option value="${refs.cityId('Pune')}">Pune</option>`);
+    // Each city with its City President, the name the lookup answers (ADR 0081).
+    const president = await app.inject({ url: `/api/auth/city-president/${refs.cityId('Pune')}` });
+    const presidentName = president.json().data.fullName as string;
+    expect(before.body).toContain(
+      `<option value="${refs.cityId('Pune')}" data-president="${escapeHtml(presidentName)}">Pune</option>`,
+    );
     const added = await createCity(app.db, `Nashik ${kind} <new>`);
     const after = await app.inject({ url: `${FORM_URL}/cities` });
     expect(after.body).toContain(`<option value="${added.id}">Nashik ${kind} &#60;new&#62;</option>`);

@@ -13,8 +13,9 @@ import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
-  AppProviders,
+  DeferredToasts,
   ErrorBoundary,
+  PageProviders,
   REMOTE_ROUTES,
   restoreLanguage,
   SectionUnavailable,
@@ -22,7 +23,8 @@ import {
 import { BUNDLE_STARTED, PRERENDERED_ID } from './early/earlyFormMarks';
 import pages from './exposes/routes';
 import { storeOptions } from './features/submit-ticket/api/formOptions';
-import { handOffPrerendered, prerenderedOptions } from './lib/prerendered';
+import { keepServedPresidents } from './features/submit-ticket/api/servedPresidents';
+import { handOffPrerendered, prerenderedOptions, prerenderedPresidents } from './lib/prerendered';
 
 // The live form is coming: the early form script holds a Submit click for it (ADR 0036).
 document.documentElement.dataset[BUNDLE_STARTED] = 'true';
@@ -30,6 +32,19 @@ document.documentElement.dataset[BUNDLE_STARTED] = 'true';
 // or committee chosen in the frame is there to keep, and the server's answer replaces them.
 for (const [kind, list] of Object.entries(prerenderedOptions())) {
   if (list) storeOptions(kind as 'cities' | 'committees', list);
+}
+// And so are its cities' presidents: the live form shows a chosen city's at once (ADR 0081).
+keepServedPresidents(prerenderedPresidents());
+
+/**
+ * A page with a prerendered frame names the whole stylesheet `disabled` (not fetched: on a slow
+ * link it would share the bandwidth with the scripts, ADR 0076). Once the live page (or the
+ * alert) has taken the frame's place, the scripts are here: fetch and apply it. Its place in
+ * <head> is before the frame's inline rules and Mantine's theme variables, which win over it.
+ */
+function enableDeferredStylesheets(): void {
+  for (const sheet of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-stylesheet]'))
+    sheet.disabled = false;
 }
 
 function PageLoader() {
@@ -53,18 +68,25 @@ function PageLoader() {
 function PrerenderedHandOff({ keepForm = false }: { keepForm?: boolean }) {
   const marker = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    if (keepForm && document.querySelector(`#${PRERENDERED_ID} form`)) return;
+    const handOff = () => {
+      handOffPrerendered();
+      enableDeferredStylesheets();
+    };
+    if (keepForm && document.querySelector(`#${PRERENDERED_ID} form`)) {
+      enableDeferredStylesheets();
+      return;
+    }
     const element = marker.current;
     // The page (or the alert) renders just before the marker.
     const pageShown = () => Boolean(element?.isConnected && element.previousElementSibling);
     if (!element || pageShown()) {
-      handOffPrerendered();
+      handOff();
       return;
     }
     const observer = new MutationObserver(() => {
       if (!pageShown()) return;
       observer.disconnect();
-      handOffPrerendered();
+      handOff();
     });
     observer.observe(document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
@@ -84,28 +106,6 @@ function ShellRoute() {
   return null;
 }
 
-/**
- * A page with a prerendered frame only preloads the whole stylesheet, so that it holds back no
- * paint. Apply it, first in <head> (Mantine's theme variables, rendered later in the page, must
- * win over its defaults).
- */
-function applyPreloadedStylesheets(): Promise<unknown> {
-  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][data-stylesheet]');
-  return Promise.all(
-    [...preloads].map(
-      (preload) =>
-        new Promise<void>((resolve) => {
-          const sheet = document.createElement('link');
-          sheet.rel = 'stylesheet';
-          sheet.href = preload.href;
-          sheet.onload = () => resolve();
-          sheet.onerror = () => resolve();
-          document.head.prepend(sheet);
-        }),
-    ),
-  );
-}
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const pagesByPath = pages as Record<string, ComponentType>;
@@ -113,14 +113,13 @@ const pagesByPath = pages as Record<string, ComponentType>;
 // A visitor who chose Hindi or Marathi before gets the live page in it (its catalogues are
 // fetched meanwhile); an English visitor waits for nothing more. Not for the whole stylesheet
 // either (ADR 0076): the frame's inline rules are those of the form the live page renders, so the
-// rest (toasts, alerts, the progress bar) is applied when it arrives, fetched at low priority.
-void applyPreloadedStylesheets();
+// rest (toasts, alerts, the progress bar) is fetched once the live page is in place.
 void restoreLanguage()
   .catch(() => {})
   .then(() =>
     createRoot(container).render(
       <StrictMode>
-        <AppProviders>
+        <PageProviders toasts={<DeferredToasts />}>
           <BrowserRouter>
             <main>
               {/* A page chunk that cannot be downloaded (a phone losing its network) gets the
@@ -156,7 +155,7 @@ void restoreLanguage()
               </ErrorBoundary>
             </main>
           </BrowserRouter>
-        </AppProviders>
+        </PageProviders>
       </StrictMode>,
     ),
   );

@@ -112,12 +112,12 @@ function publicBundlePage(template, files, bundle, page) {
   const head = [
     ...bundle.js.map((file) => `<script defer="defer" src="${escapeAttribute(base + file)}"></script>`),
     ...(bundle.pages[page.chunk] ?? []).map((file) => hint(base + file, 'script')),
-    // With a frame: its rules inline, and the whole stylesheet only fetched, at low priority
-    // (it holds back no paint and no script, ADR 0076); the bundle applies it when it arrives
-    // (src/public.tsx). Without one, the stylesheet as usual.
+    // With a frame: its rules inline, and the whole stylesheet named but `disabled`, which the
+    // browser does not fetch: it would share the phone's link with the scripts. The bundle
+    // enables it once it runs (src/public.tsx, ADR 0076). Without a frame, as usual.
     ...bundle.css.map((file) =>
       frame
-        ? `<link rel="preload" href="${escapeAttribute(base + file)}" as="style" fetchpriority="low" data-stylesheet/>`
+        ? `<link rel="stylesheet" href="${escapeAttribute(base + file)}" disabled data-deferred-stylesheet/>`
         : `<link rel="stylesheet" href="${escapeAttribute(base + file)}"/>`,
     ),
     ...(frame ? [`<style>${frame.css}#prerendered~#root{display:none}</style>`] : []),

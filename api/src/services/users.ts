@@ -185,6 +185,18 @@ export async function listCityPresidents(db: AppDatabase, cityReference?: string
     .orderBy(asc(cities.name), asc(users.id));
 }
 
+/**
+ * Each city's active president's full name, by city id: for each city the one GET
+ * /auth/city-president answers (the first by id), for /add-ticket's page (ADR 0081).
+ */
+export async function cityPresidentNames(db: AppDatabase): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const president of await listCityPresidents(db))
+    if (president.cityId !== null && !names.has(president.cityId))
+      names.set(president.cityId, president.fullName);
+  return names;
+}
+
 /** GET /auth/city-president/{city}: the city's active president, or 404 (no such city, or none). */
 export async function getCityPresident(db: AppDatabase, cityReference: string): Promise<UserRecord> {
   const city = await findCity(db, cityReference);

@@ -1,7 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { currentLanguage, setLanguage } from 'shared-contracts';
 import '../i18n';
-import { handOffPrerendered, prerenderedOptions, takeQueuedSubmit, useQueuedSubmit } from './prerendered';
+import {
+  handOffPrerendered,
+  prerenderedOptions,
+  prerenderedPresidents,
+  takeQueuedSubmit,
+  useQueuedSubmit,
+} from './prerendered';
 
 function page(frame: string, live: string) {
   document.body.innerHTML = `<div id="prerendered">${frame}</div><div id="root">${live}</div>`;
@@ -155,5 +161,18 @@ describe('prerenderedOptions', () => {
     expect(prerenderedOptions()).toEqual({ cities: [{ id: 3, name: 'Pune' }], committees: null });
     document.body.innerHTML = '';
     expect(prerenderedOptions()).toEqual({ cities: null, committees: null });
+  });
+});
+
+describe('prerenderedPresidents', () => {
+  it("reads the City President the front door named on each of the frame's cities (ADR 0081)", () => {
+    page(
+      '<select name="cityId"><option value="" disabled>Select your city</option>' +
+        '<option value="3" data-president="Asha &amp; Rao">Pune</option><option value="4">Nashik</option></select>',
+      '',
+    );
+    expect(prerenderedPresidents()).toEqual(new Map([['3', 'Asha & Rao']]));
+    document.body.innerHTML = '';
+    expect(prerenderedPresidents()).toEqual(new Map());
   });
 });

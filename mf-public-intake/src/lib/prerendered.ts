@@ -8,7 +8,7 @@
  * script (src/early/earlyForm.ts, ADR 0036), which the live form then honours once.
  */
 import { useSyncExternalStore } from 'react';
-import { isLanguage, LANGUAGE_FIELD, setLanguage } from 'shared-contracts';
+import { CITY_PRESIDENT_ATTRIBUTE, isLanguage, LANGUAGE_FIELD, setLanguage } from 'shared-contracts';
 import { PRERENDERED_ID, SUBMIT_REQUESTED } from '../early/earlyFormMarks';
 
 export { PRERENDERED_ID };
@@ -60,6 +60,21 @@ export function prerenderedOptions(
     return options.length > 0 ? options : null;
   };
   return { cities: listOf('cityId'), committees: listOf('committeeId') };
+}
+
+/**
+ * The City President the front door named on each of the frame's city options (ADR 0081), by
+ * city id: a city without one is absent (its lookup then says whether it has one).
+ */
+export function prerenderedPresidents(doc: Document = document): Map<string, string> {
+  const options = doc.querySelectorAll<HTMLOptionElement>(
+    `#${PRERENDERED_ID} select[name="cityId"] option[${CITY_PRESIDENT_ATTRIBUTE}]`,
+  );
+  return new Map(
+    [...options]
+      .filter((option) => /^\d+$/.test(option.value))
+      .map((option) => [option.value, option.getAttribute(CITY_PRESIDENT_ATTRIBUTE) ?? '']),
+  );
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement;

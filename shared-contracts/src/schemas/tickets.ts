@@ -451,6 +451,12 @@ export const ATTACHMENT_FIELD = 'attachment';
  * set a header): one key per page served, so a double click or a resend is one ticket (ADR 0035).
  */
 export const SUBMIT_KEY_FIELD = 'idempotencyKey';
+/**
+ * The attribute of a city's `<option>` in /add-ticket's page that names its active City President
+ * (the name GET /auth/city-president answers), so the live form shows it the moment a city is
+ * chosen while its own lookup confirms it (ADR 0081).
+ */
+export const CITY_PRESIDENT_ATTRIBUTE = 'data-president';
 
 /**
  * POST /tickets/submit answer. `shareUrl` is `/ticket-detail/{id}#key={secret}`. The same keys

@@ -34,6 +34,7 @@ import {
   renderSubmittedPage,
   SUBMIT_PAGE_CSP,
 } from '../../services/tickets/submitPage';
+import { cityPresidentNames } from '../../services/users';
 import { submitPartLimits } from '../../services/workflow/submitService';
 import { tooManyRequests } from './publicAccess';
 
@@ -145,12 +146,16 @@ export function registerSubmitFormRoutes(app: App): void {
     API_PATHS.tickets.submitFormCities,
     {
       schema: {
-        summary: "The submit form's cities as HTML <option>s (included into the form's page, ADR 0035)",
+        summary:
+          "The submit form's cities as HTML <option>s, each with its City President's name (included into the form's page, ADR 0035, 0081)",
         tags,
       },
       config: { htmlAnswer: 'The cities as `<option>` elements' },
     },
-    async (_request, reply) => fragment(reply, renderOptions(await listCities(app.db))),
+    async (_request, reply) => {
+      const [cities, presidents] = await Promise.all([listCities(app.db), cityPresidentNames(app.db)]);
+      return fragment(reply, renderOptions(cities, presidents));
+    },
   );
   app.get(
     API_PATHS.tickets.submitFormCommittees,

@@ -10,6 +10,7 @@ import {
   API_PATHS,
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FIELD,
+  CITY_PRESIDENT_ATTRIBUTE,
   errorCode,
   HELPLINE_NUMBER,
   MESSAGE_LANGUAGES,
@@ -273,7 +274,19 @@ export function renderSubmittedPage(
   return page(language, t('heading'), body);
 }
 
-/** The `<option>`s of a list (ids and names), as the stand-in form includes them (ADR 0035). */
-export function renderOptions(options: NamedOption[]): string {
-  return options.map((option) => `<option value="${option.id}">${escapeHtml(option.name)}</option>`).join('');
+/**
+ * The `<option>`s of a list (ids and names), as the stand-in form includes them (ADR 0035); for
+ * the cities, each one's City President where it has one (ADR 0081).
+ */
+export function renderOptions(
+  options: NamedOption[],
+  presidents: ReadonlyMap<number, string> = new Map(),
+): string {
+  return options
+    .map((option) => {
+      const president = presidents.get(option.id);
+      const named = president === undefined ? '' : ` ${CITY_PRESIDENT_ATTRIBUTE}="${escapeHtml(president)}"`;
+      return `<option value="${option.id}"${named}>${escapeHtml(option.name)}</option>`;
+    })
+    .join('');
 }

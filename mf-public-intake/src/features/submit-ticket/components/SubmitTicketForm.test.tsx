@@ -7,6 +7,7 @@ import { MEMBER_KEYS_STORAGE_KEY, memberKeyFor } from '../../../lib/memberKeys';
 import { type Answer, deferred, fileOf, holdSubmits, json, mockApi } from '../../../testing/api';
 import { LocationProbe } from '../../../testing/LocationProbe';
 import { FORM_OPTIONS_STORAGE_KEY } from '../api/formOptions';
+import { keepServedPresidents } from '../api/servedPresidents';
 import { SubmitTicketForm } from './SubmitTicketForm';
 
 const CITIES = {
@@ -296,6 +297,42 @@ describe('the City President field (docs/product.md#ticket-states)', () => {
     renderForm();
     await user.selectOptions(field('City'), await pune());
     expect(await screen.findByDisplayValue(shown)).toBe(field('City President'));
+  });
+
+  test('a city the page named a president for shows that name at once; the lookup still runs and has the last word (ADR 0081)', async () => {
+    keepServedPresidents(new Map([['1', 'Asha Pune (served)']]));
+    try {
+      const pending = deferred<Response>();
+      const api = serveLists({ 'GET /api/auth/city-president/1': () => pending.promise });
+      const user = userEvent.setup({ delay: null });
+      renderForm();
+      await user.selectOptions(field('City'), await pune());
+      expect(field('City President')).toHaveValue('Asha Pune (served)');
+      expect(field('City President')).toHaveAttribute('aria-busy', 'false');
+      await waitFor(() => expect(api.paths()).toContain('GET /api/auth/city-president/1'));
+      await act(async () => pending.resolve(json({ data: { fullName: 'Asha Pune' } })));
+      expect(await screen.findByDisplayValue('Asha Pune')).toBe(field('City President'));
+      // A city the page named nobody for: looked up as ever.
+      await user.selectOptions(field('City'), 'Mumbai');
+      expect(await screen.findByDisplayValue('Not assigned')).toBe(field('City President'));
+    } finally {
+      keepServedPresidents(new Map());
+    }
+  });
+
+  test('a president named by the page but gone by the lookup: the lookup wins', async () => {
+    keepServedPresidents(new Map([['1', 'Asha Pune (served)']]));
+    try {
+      serveLists({
+        'GET /api/auth/city-president/1': json({ error: 'No city president found for this city' }, 404),
+      });
+      const user = userEvent.setup({ delay: null });
+      renderForm();
+      await user.selectOptions(field('City'), await pune());
+      expect(await screen.findByDisplayValue('Not assigned')).toBe(field('City President'));
+    } finally {
+      keepServedPresidents(new Map());
+    }
   });
 
   test('an answer for a city no longer chosen is dropped', async () => {
