@@ -125,7 +125,8 @@ function observePage(submitted) {
   new MutationObserver(() => {
     if (document.documentElement.dataset.bundleStarted && !window.__bench.bundleStartedAt)
       window.__bench.bundleStartedAt = performance.now();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-bundle-started'] });
+    // On the document: its <html> element does not exist yet when this runs.
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-bundle-started'] });
   // The live form (issue 38): React's form has taken the frame's place, and a city chosen in it
   // fills the City President (the live form's own lookup). The city is chosen here, in the page,
   // the moment the live form is there (no round trip to the bench), and the time taken is when
@@ -240,7 +241,7 @@ async function throttledContext() {
     waterfall = [];
     return taken;
   };
-  return { context, page, take };
+  return { context, page, take, cdp };
 }
 
 async function visit(page, take, url, ready) {
@@ -251,13 +252,15 @@ async function visit(page, take, url, ready) {
   // LCP is final once the page is idle (no input yet).
   const { lcp, workingAt, mountedAt, liveAt, bundleStartedAt, scriptsAt } = await page.evaluate(() => ({
     ...window.__bench,
-    // The last script of the page fully received (0 on a visit that took them all from the cache).
+    // The last of the page's own scripts fully received (those asked for before the bundle started;
+    // 0 on a visit that took them all from the cache).
     scriptsAt: Math.max(
       0,
       ...performance
         .getEntriesByType('resource')
         .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
         .filter((entry) => entry.transferSize > 0)
+        .filter((entry) => !window.__bench.bundleStartedAt || entry.startTime < window.__bench.bundleStartedAt)
         .map((entry) => entry.responseEnd),
     ),
   }));
@@ -316,8 +319,36 @@ for (let run = 0; run < RUNS; run++) {
     ['form', `${base}/add-ticket`, formReady],
     ['static', `${base}/static-intake-form.html`, staticReady],
   ]) {
-    const { context, page, take } = await throttledContext();
+    const { context, page, take, cdp } = await throttledContext();
+    // BENCH_PROFILE=1: the first run's first visit of the form, profiled (CPU, the same throttling),
+    // into bench/results/intake-first.cpuprofile (open it in Chromium's DevTools).
+    const profiled = process.env.BENCH_PROFILE && name === 'form' && run === 0;
+    const traced = process.env.BENCH_TRACE && name === 'form' && run === 0;
+    const traceEvents = [];
+    let traceDone;
+    if (traced) {
+      cdp.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+      traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+        transferMode: 'ReportEvents',
+      });
+    }
+    if (profiled) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const { waterfall: firstRequests, ...first } = await visit(page, take, url, ready);
+    if (traced) {
+      await cdp.send('Tracing.end');
+      await traceDone;
+      writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-first.trace.json'), JSON.stringify({ traceEvents }));
+    }
+    if (profiled) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-first.cpuprofile'), JSON.stringify(profile));
+    }
     const { waterfall: _repeatRequests, ...repeat } = await visit(page, take, url, ready);
     if (process.env.BENCH_WATERFALL && name === 'form') printWaterfall(run, firstRequests);
     if (name === 'form' && LANGUAGE === 'en') results.submit.push(await submitTime(page));
