@@ -260,7 +260,9 @@ async function visit(page, take, url, ready) {
         .getEntriesByType('resource')
         .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
         .filter((entry) => entry.transferSize > 0)
-        .filter((entry) => !window.__bench.bundleStartedAt || entry.startTime < window.__bench.bundleStartedAt)
+        .filter(
+          (entry) => !window.__bench.bundleStartedAt || entry.startTime < window.__bench.bundleStartedAt,
+        )
         .map((entry) => entry.responseEnd),
     ),
   }));
@@ -330,7 +332,8 @@ for (let run = 0; run < RUNS; run++) {
       cdp.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
       traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
       await cdp.send('Tracing.start', {
-        categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+        categories:
+          'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
         transferMode: 'ReportEvents',
       });
     }
@@ -343,7 +346,10 @@ for (let run = 0; run < RUNS; run++) {
     if (traced) {
       await cdp.send('Tracing.end');
       await traceDone;
-      writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-first.trace.json'), JSON.stringify({ traceEvents }));
+      writeFileSync(
+        path.join(ROOT, 'bench', 'results', 'intake-first.trace.json'),
+        JSON.stringify({ traceEvents }),
+      );
     }
     if (profiled) {
       const { profile } = await cdp.send('Profiler.stop');
