@@ -18,7 +18,7 @@ export default (_env: unknown, argv: { mode?: 'development' | 'production' }) =>
         'react-dom$': 'preact/compat',
         'react-dom/client': 'preact/compat/client',
         // react-router's package exports only its development build (warnings and checks kept):
-        // this page takes the production one, 3 KiB of gzip lighter, the same API.
+        // this page takes the production one (0.4 KiB of gzip lighter), the same API.
         'react-router$': path.join(
           path.dirname(require.resolve('react-router/package.json')),
           'dist',
