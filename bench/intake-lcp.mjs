@@ -120,6 +120,7 @@ function observePage(submitted) {
     mountedAt: 0,
     liveAt: 0,
     bundleStartedAt: 0,
+    lcpCandidates: [],
   };
   // Where the live form's time goes: the bundle's first line marks the page (data-bundle-started).
   new MutationObserver(() => {
@@ -186,7 +187,15 @@ function observePage(submitted) {
   };
   new MutationObserver(formState).observe(document, { subtree: true, childList: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__bench.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      window.__bench.lcp = entry.startTime;
+      // Which element it was (BENCH_LCP_ELEMENTS=1 prints each visit's candidates).
+      const element = entry.element;
+      const where = element?.closest('#prerendered') ? 'frame' : element?.closest('#root') ? 'live' : 'page';
+      window.__bench.lcpCandidates.push(
+        `${Math.round(entry.startTime)} ms ${where} <${element?.tagName.toLowerCase() ?? '?'}> ${entry.size}px² ${(element?.textContent ?? '').trim().slice(0, 40)}`,
+      );
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   document.addEventListener(
     'click',
@@ -250,22 +259,25 @@ async function visit(page, take, url, ready) {
   await ready(page);
   await page.waitForLoadState('networkidle');
   // LCP is final once the page is idle (no input yet).
-  const { lcp, workingAt, mountedAt, liveAt, bundleStartedAt, scriptsAt } = await page.evaluate(() => ({
-    ...window.__bench,
-    // The last of the page's own scripts fully received (those asked for before the bundle started;
-    // 0 on a visit that took them all from the cache).
-    scriptsAt: Math.max(
-      0,
-      ...performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-        .filter((entry) => entry.transferSize > 0)
-        .filter(
-          (entry) => !window.__bench.bundleStartedAt || entry.startTime < window.__bench.bundleStartedAt,
-        )
-        .map((entry) => entry.responseEnd),
-    ),
-  }));
+  const { lcp, workingAt, mountedAt, liveAt, bundleStartedAt, scriptsAt, lcpCandidates } =
+    await page.evaluate(() => ({
+      ...window.__bench,
+      // The last of the page's own scripts fully received (those asked for before the bundle started;
+      // 0 on a visit that took them all from the cache).
+      scriptsAt: Math.max(
+        0,
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+          .filter((entry) => entry.transferSize > 0)
+          .filter(
+            (entry) => !window.__bench.bundleStartedAt || entry.startTime < window.__bench.bundleStartedAt,
+          )
+          .map((entry) => entry.responseEnd),
+      ),
+    }));
+  if (process.env.BENCH_LCP_ELEMENTS)
+    console.log(`LCP candidates of ${url}:\n  ${lcpCandidates.join('\n  ')}`);
   return {
     lcp: Math.round(lcp),
     scripts: Math.round(scriptsAt),

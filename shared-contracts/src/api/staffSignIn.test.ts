@@ -28,6 +28,7 @@ interface Seen {
   path: string;
   body: unknown;
   authorization?: string | null;
+  keepalive: boolean;
 }
 
 function answer(status: number, answerBody: unknown): Seen[] {
@@ -38,6 +39,7 @@ function answer(status: number, answerBody: unknown): Seen[] {
         method: request.method,
         path: new URL(request.url).pathname,
         authorization: request.headers.get('authorization'),
+        keepalive: request.keepalive,
         body: await request.json().catch(() => undefined),
       });
       return HttpResponse.json(answerBody as Parameters<typeof HttpResponse.json>[0], { status });
@@ -70,6 +72,9 @@ describe('the staff sign-in calls', () => {
     await expect(logout('the-token')).resolves.toEqual({ ok: true });
     await expect(endSession(7)).resolves.toEqual({ ok: true });
     expect(seen[0]?.authorization).toBe('Bearer the-token');
+    // The sign-out outlives the page: Logout then closing the tab still ends the session.
+    expect(seen[0]?.keepalive).toBe(true);
+    expect(seen[1]?.keepalive).toBe(false);
     expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /api/auth/logout',
       'DELETE /api/auth/sessions/7',

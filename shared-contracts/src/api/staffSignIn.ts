@@ -32,11 +32,13 @@ export const staffSignInKeys = {
 
 /**
  * POST /auth/logout: the token stops working at once. The token is passed in, so the page can
- * forget it first and end it on the server after (a sign-out never waits for the network).
+ * forget it first and end it on the server after (a sign-out never waits for the network). Sent
+ * with `keepalive`, so the call still goes when the page is closed or left right after Logout.
  */
 export function logout(token: string, options: CallOptions = {}): Promise<{ ok: true }> {
   return request('post', API_PATHS.auth.logout, okResponseSchema, {
     ...options,
+    keepalive: true,
     headers: { authorization: `Bearer ${token}` },
   });
 }
