@@ -13,7 +13,9 @@
 // bench/results/api-tickets-explain.txt. BENCH_DATABASE (helpdesk_bench) names the database;
 // BENCH_DATABASE_URL / DATABASE_URL the server, as for the seed (default: this host's PostgreSQL
 // through its Unix socket, for the api and the raw SQL alike); BENCH_ONLY=name,… picks calls
-// (names in bench/ticketQueries.ts).
+// (names in bench/ticketQueries.ts). `submit` (only when BENCH_ONLY names it: it writes tickets)
+// is the public POST /api/tickets/submit, multipart without a file, each request a new member
+// (its own email and submit key) in Pune.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -161,6 +163,61 @@ async function explainAll(client, scenarios) {
   return { text: sections.join('\n'), keyLines };
 }
 
+/** The public submit: no statements of its own to time as SQL (it writes, in one transaction). */
+const SUBMIT_SCENARIO = {
+  name: 'submit',
+  label: 'POST /api/tickets/submit (multipart, no file, a new member each)',
+  url: '/api/tickets/submit',
+  kind: 'submit',
+  statements: [],
+};
+
+/** Autocannon options for the submit: each request its own member email and submit key. */
+async function submitOptions(url) {
+  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
+  const pune = cities.find((city) => city.name === 'Pune');
+  const { committees } = await (
+    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
+  ).json();
+  const boundary = `bench${process.pid}`;
+  let sent = 0;
+  const body = (fields) =>
+    `${Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('')}--${boundary}--\r\n`;
+  return {
+    url,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/tickets/submit',
+        setupRequest: (request) => {
+          sent += 1;
+          const key = `bench-${process.pid}-${Date.now()}-${sent}`;
+          return {
+            ...request,
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'idempotency-key': key,
+            },
+            body: body({
+              fullName: 'Ravi Kumar',
+              cityId: pune.id,
+              mobile: '9876543210',
+              committeeId: committees[0].id,
+              email: `${key}@example.com`,
+              description: 'The lift in tower B has been broken for two weeks and nobody answers our calls.',
+            }),
+          };
+        },
+      },
+    ],
+  };
+}
+
 async function main() {
   // The api's own session settings (its JIT threshold), so EXPLAIN and the raw timings plan alike.
   const probe = new pg.Client({ connectionString: DATABASE_URL, options: SESSION_OPTIONS });
@@ -189,7 +246,9 @@ async function main() {
   if (printed.status !== 0) throw new Error('printing the queries failed');
   // BENCH_ONLY=listFiltered,stats measures only those calls (while working on one of them).
   const only = process.env.BENCH_ONLY?.split(',');
-  const scenarios = JSON.parse(printed.stdout).filter((scenario) => !only || only.includes(scenario.name));
+  const scenarios = [...JSON.parse(printed.stdout), SUBMIT_SCENARIO].filter((scenario) =>
+    only ? only.includes(scenario.name) : scenario !== SUBMIT_SCENARIO,
+  );
 
   console.error('EXPLAIN…');
   const explained = await explainAll(probe, scenarios);
@@ -215,14 +274,17 @@ async function main() {
   try {
     await httpRun({ url: hello.url }, 2);
     const tokens = {};
-    for (const who of new Set(scenarios.map((scenario) => scenario.who)))
+    for (const who of new Set(scenarios.map((scenario) => scenario.who).filter(Boolean)))
       tokens[who] = await signIn(api.url, who);
     for (const scenario of scenarios) {
       console.error(`${scenario.label}…`);
-      const options = {
-        url: `${api.url}${scenario.url}`,
-        headers: { authorization: `Bearer ${tokens[scenario.who]}` },
-      };
+      const options =
+        scenario === SUBMIT_SCENARIO
+          ? await submitOptions(api.url)
+          : {
+              url: `${api.url}${scenario.url}`,
+              headers: { authorization: `Bearer ${tokens[scenario.who]}` },
+            };
       const [own, counted] = scenario.statements;
       // The counts calls are timed as raw SQL too; the lists and the other calls through HTTP only.
       const timedAsSql = scenario.kind === 'stats' || scenario.kind === 'cityStats';
