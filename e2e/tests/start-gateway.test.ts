@@ -93,12 +93,13 @@ test("/add-ticket's form carries the current lists and a fresh key, as nginx's S
   );
   for (const html of [one, two]) {
     expect(html).not.toContain('<!--#');
-    expect(html).toMatch(/<option value="\d+">Pune<\/option>/);
+    // Each city with its president's name (ADR 0081).
+    expect(html).toMatch(/<option value="\d+" data-president="[^"]+">Pune<\/option>/);
     expect(html).toMatch(/<input type="hidden" name="idempotencyKey" value="[A-Za-z0-9_-]{32}">/);
   }
   const key = (html: string | undefined) => /name="idempotencyKey" value="([^"]+)"/.exec(html ?? '')?.[1];
   expect(key(one)).not.toBe(key(two));
   const nginx = await (await fetch(`${run().baseUrl}/add-ticket`)).text();
   expect(nginx).not.toContain('<!--#');
-  expect(nginx).toMatch(/<option value="\d+">Pune<\/option>/);
+  expect(nginx).toMatch(/<option value="\d+" data-president="[^"]+">Pune<\/option>/);
 });
