@@ -367,7 +367,20 @@ for (let run = 0; run < RUNS; run++) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-first.cpuprofile'), JSON.stringify(profile));
     }
+    if (traced && process.env.BENCH_TRACE === 'repeat') {
+      traceEvents.length = 0;
+      traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+        transferMode: 'ReportEvents',
+      });
+    }
     const { waterfall: _repeatRequests, ...repeat } = await visit(page, take, url, ready);
+    if (traced && process.env.BENCH_TRACE === 'repeat') {
+      await cdp.send('Tracing.end');
+      await traceDone;
+      writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-repeat.trace.json'), JSON.stringify({ traceEvents }));
+    }
     if (process.env.BENCH_WATERFALL && name === 'form') printWaterfall(run, firstRequests);
     if (name === 'form' && LANGUAGE === 'en') results.submit.push(await submitTime(page));
     results[name].push({ first, repeat });
