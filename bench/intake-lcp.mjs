@@ -327,6 +327,31 @@ function printWaterfall(run, requests) {
     );
 }
 
+/** Starts a Chromium trace of the page (main-thread tasks, scripts, paints, loading). */
+async function startTrace(cdp) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  tracing.set(cdp, { events, collect, done });
+  await cdp.send('Tracing.start', {
+    categories:
+      'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
+    transferMode: 'ReportEvents',
+  });
+}
+
+/** Ends the trace started by startTrace and writes it to bench/results/`file`. */
+async function endTrace(cdp, file) {
+  const { events, collect, done } = tracing.get(cdp);
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', collect);
+  tracing.delete(cdp);
+  writeFileSync(path.join(ROOT, 'bench', 'results', file), JSON.stringify({ traceEvents: events }));
+}
+const tracing = new Map();
+
 const results = { form: [], static: [], submit: [] };
 for (let run = 0; run < RUNS; run++) {
   for (const [name, url, ready] of [
@@ -335,52 +360,27 @@ for (let run = 0; run < RUNS; run++) {
   ]) {
     const { context, page, take, cdp } = await throttledContext();
     // BENCH_PROFILE=1: the first run's first visit of the form, profiled (CPU, the same throttling),
-    // into bench/results/intake-first.cpuprofile (open it in Chromium's DevTools).
+    // into bench/results/intake-first.cpuprofile; BENCH_TRACE=1 (or =repeat): a Chromium trace of
+    // that visit (or of the repeat visit) into intake-first.trace.json (intake-repeat.trace.json).
+    // Both open in Chromium's DevTools.
     const profiled = process.env.BENCH_PROFILE && name === 'form' && run === 0;
     const traced = process.env.BENCH_TRACE && name === 'form' && run === 0;
-    const traceEvents = [];
-    let traceDone;
-    if (traced) {
-      cdp.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
-      traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', {
-        categories:
-          'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
-        transferMode: 'ReportEvents',
-      });
-    }
+    const traceFirst = traced && process.env.BENCH_TRACE !== 'repeat';
+    if (traceFirst) await startTrace(cdp);
     if (profiled) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
     const { waterfall: firstRequests, ...first } = await visit(page, take, url, ready);
-    if (traced) {
-      await cdp.send('Tracing.end');
-      await traceDone;
-      writeFileSync(
-        path.join(ROOT, 'bench', 'results', 'intake-first.trace.json'),
-        JSON.stringify({ traceEvents }),
-      );
-    }
+    if (traceFirst) await endTrace(cdp, 'intake-first.trace.json');
     if (profiled) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-first.cpuprofile'), JSON.stringify(profile));
     }
-    if (traced && process.env.BENCH_TRACE === 'repeat') {
-      traceEvents.length = 0;
-      traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', {
-        categories: 'devtools.timeline,v8,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing,loading',
-        transferMode: 'ReportEvents',
-      });
-    }
+    if (traced && !traceFirst) await startTrace(cdp);
     const { waterfall: _repeatRequests, ...repeat } = await visit(page, take, url, ready);
-    if (traced && process.env.BENCH_TRACE === 'repeat') {
-      await cdp.send('Tracing.end');
-      await traceDone;
-      writeFileSync(path.join(ROOT, 'bench', 'results', 'intake-repeat.trace.json'), JSON.stringify({ traceEvents }));
-    }
+    if (traced && !traceFirst) await endTrace(cdp, 'intake-repeat.trace.json');
     if (process.env.BENCH_WATERFALL && name === 'form') printWaterfall(run, firstRequests);
     if (name === 'form' && LANGUAGE === 'en') results.submit.push(await submitTime(page));
     results[name].push({ first, repeat });
