@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import { SESSION_OPTIONS } from '../api/src/db/postgres.ts';
 import {
   apiRequire,
+  formRefs,
   freePort,
   median,
   ROOT,
@@ -174,11 +175,7 @@ const SUBMIT_SCENARIO = {
 
 /** Autocannon options for the submit: each request its own member email and submit key. */
 async function submitOptions(url) {
-  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
-  const pune = cities.find((city) => city.name === 'Pune');
-  const { committees } = await (
-    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
-  ).json();
+  const refs = await formRefs(url);
   const boundary = `bench${process.pid}`;
   let sent = 0;
   const body = (fields) =>
@@ -205,9 +202,9 @@ async function submitOptions(url) {
             },
             body: body({
               fullName: 'Ravi Kumar',
-              cityId: pune.id,
+              cityId: refs.cityId,
               mobile: '9876543210',
-              committeeId: committees[0].id,
+              committeeId: refs.committeeId,
               email: `${key}@example.com`,
               description: 'The lift in tower B has been broken for two weeks and nobody answers our calls.',
             }),

@@ -121,3 +121,13 @@ export async function freshDatabase(kind) {
     },
   };
 }
+
+/** A submit's city (Pune) and committee (Pune's first), asked of the running api at `url`. */
+export async function formRefs(url) {
+  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
+  const pune = cities.find((city) => city.name === 'Pune');
+  const { committees } = await (
+    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
+  ).json();
+  return { cityId: pune.id, committeeId: committees[0].id };
+}

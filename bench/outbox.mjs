@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   apiRequire,
+  formRefs,
   freePort,
   freshDatabase,
   median,
@@ -86,15 +87,6 @@ function startApi(env) {
     },
     { timeoutMs: 120_000 },
   );
-}
-
-async function formRefs(url) {
-  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
-  const pune = cities.find((city) => city.name === 'Pune');
-  const { committees } = await (
-    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
-  ).json();
-  return { cityId: pune.id, committeeId: committees[0].id };
 }
 
 let submitted = 0;

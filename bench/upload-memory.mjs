@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { API } from '../scripts/lib/apps.mjs';
 import {
+  formRefs,
   freePort,
   freshDatabase,
   median,
@@ -156,15 +157,6 @@ function bigDocx(seed) {
   ]);
   const photo = noise(FILE_BYTES - withoutPhoto.length, seed);
   return zip([...parts, { name: 'word/media/image1.jpeg', bytes: photo, deflate: false }]);
-}
-
-async function formRefs(url) {
-  const { cities } = await (await fetch(`${url}/api/cities/getAllCities`)).json();
-  const pune = cities.find((city) => city.name === 'Pune');
-  const { committees } = await (
-    await fetch(`${url}/api/committees/getAllCommittees?cityId=${pune.id}`)
-  ).json();
-  return { cityId: pune.id, committeeId: committees[0].id };
 }
 
 async function submit(url, refs, file, index) {
