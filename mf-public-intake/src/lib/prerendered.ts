@@ -45,6 +45,12 @@ function queueSubmit(): void {
   for (const listener of listeners) listener();
 }
 
+/** The options of one of the frame's selects that name a record (a numeric value). */
+function frameOptions(doc: Document, name: string): HTMLOptionElement[] {
+  const select = doc.querySelector<HTMLSelectElement>(`#${PRERENDERED_ID} select[name="${name}"]`);
+  return [...(select?.options ?? [])].filter((option) => /^\d+$/.test(option.value));
+}
+
 /**
  * The options of the frame's city and committee selects (the current lists, included by the
  * front door, ADR 0035), or null for a list the frame does not carry.
@@ -53,10 +59,10 @@ export function prerenderedOptions(
   doc: Document = document,
 ): Record<'cities' | 'committees', { id: number; name: string }[] | null> {
   const listOf = (name: string) => {
-    const select = doc.querySelector<HTMLSelectElement>(`#${PRERENDERED_ID} select[name="${name}"]`);
-    const options = [...(select?.options ?? [])]
-      .filter((option) => /^\d+$/.test(option.value))
-      .map((option) => ({ id: Number(option.value), name: option.text }));
+    const options = frameOptions(doc, name).map((option) => ({
+      id: Number(option.value),
+      name: option.text,
+    }));
     return options.length > 0 ? options : null;
   };
   return { cities: listOf('cityId'), committees: listOf('committeeId') };
@@ -67,13 +73,11 @@ export function prerenderedOptions(
  * city id: a city without one is absent (its lookup then says whether it has one).
  */
 export function prerenderedPresidents(doc: Document = document): Map<string, string> {
-  const options = doc.querySelectorAll<HTMLOptionElement>(
-    `#${PRERENDERED_ID} select[name="cityId"] option[${CITY_PRESIDENT_ATTRIBUTE}]`,
-  );
   return new Map(
-    [...options]
-      .filter((option) => /^\d+$/.test(option.value))
-      .map((option) => [option.value, option.getAttribute(CITY_PRESIDENT_ATTRIBUTE) ?? '']),
+    frameOptions(doc, 'cityId').flatMap((option) => {
+      const president = option.getAttribute(CITY_PRESIDENT_ATTRIBUTE);
+      return president === null ? [] : [[option.value, president] as const];
+    }),
   );
 }
 
