@@ -140,7 +140,7 @@ const PROMOTER_KINDS = ['Builders', 'Developers', 'Constructions', 'Realty LLP',
 
 /**
  * The register's rows: names of two words and a phase, promoters from a smaller set, Maharashtra
- * numbers (`P53` + 9 digits: unique, and apart from the demo register's `P521…`), each city's
+ * numbers (`P59` + 9 digits: unique, and apart from the demo register's `P50…` to `P530…`), each city's
  * share of projects its share of tickets.
  */
 function generateProjects(count, cityIds, random) {
@@ -150,7 +150,7 @@ function generateProjects(count, cityIds, random) {
     const name = `${random.pick(PROJECT_WORDS)} ${random.pick(PROJECT_KINDS)}${phase > 1 ? ` Phase ${phase}` : ''}`;
     const promoter = `${random.pick(PROJECT_WORDS)} ${random.pick(PROMOTER_KINDS)}`;
     rows.push({
-      reraNumber: `P5${String(3_000_000_000 + index)}`,
+      reraNumber: `P5${String(9_000_000_000 + index)}`,
       name,
       promoter,
       cityId: random.pick(cityIds),
@@ -408,6 +408,9 @@ export async function seed({
     // The triggers that keep the ticket counts did not fire in replica mode: count once (ADR 0007).
     log('ticket counts…');
     await client.query('select ticket_counts_rebuild()');
+    // And the reports' day rollups (ADR 0083).
+    log('report day rollups…');
+    await client.query('select ticket_report_days_rebuild()');
     log('vacuum analyze…');
     await client.query('vacuum analyze');
   });

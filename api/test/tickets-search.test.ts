@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { API_PATHS, ticketListResponseSchema } from 'shared-contracts/contracts';
 import type { App } from '../src/app';
 import { cities, tickets, users } from '../src/db/schema';
-import { COUNT_LIMIT } from '../src/services/tickets/listing';
+import { COUNT_LIMIT, MERGED_COUNT_LIMIT } from '../src/services/tickets/listing';
 import { bearer, buildDemoApp, tokenFor } from './support/session';
 import { APP_TIMEOUT_MS } from './support/testApp';
 import { databaseKinds, useTestDatabase } from './support/testDatabase';
@@ -341,16 +341,22 @@ describe.each(databaseKinds)('ticket search (q) on %s', (kind) => {
       expect(filler).toHaveLength(FILLER);
     }, APP_TIMEOUT_MS);
 
-    // Newest first: the recent ones were written newest first, the old ones oldest first.
+    // Newest first: the recent ones were written newest first, the old ones oldest first. One word
+    // counts to COUNT_LIMIT, several words to MERGED_COUNT_LIMIT (ADR 0082).
     it.each([
-      ['zebra', () => recent],
-      ['yakshagana troupe', () => [...old].reverse()],
-    ])('"%s": the total is a lower bound, the page still the newest', async (q, newestFirst) => {
+      ['zebra', () => recent, COUNT_LIMIT],
+      ['yakshagana troupe', () => [...old].reverse(), MERGED_COUNT_LIMIT],
+    ])('"%s": the total is a lower bound, the page still the newest', async (q, newestFirst, limit) => {
       const newest = newestFirst();
       const first = await search(q);
-      expect(first.total).toBe(COUNT_LIMIT);
+      expect(first.total).toBe(limit);
       expect(first.totalIsLowerBound).toBe(true);
       expect(first.tickets.map((ticket) => ticket.id)).toEqual(newest.slice(0, 10));
+      // The page just past the bound counts to its own end: a lower bound while more match.
+      const next = await search(q, undefined, undefined, limit / 10 + 1);
+      expect(next.tickets.map((ticket) => ticket.id)).toEqual(newest.slice(limit, limit + 10));
+      expect(next.total).toBe(Math.min(limit + 10, newest.length));
+      expect(next.totalIsLowerBound).toBe(newest.length > limit + 10 ? true : undefined);
       // A page past the limit counts on to its own end; the last page is exact again.
       const deep = await search(q, undefined, undefined, 101);
       expect(deep.tickets.map((ticket) => ticket.id)).toEqual(newest.slice(1000, 1010));

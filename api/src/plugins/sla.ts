@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { MonthlyClose } from '../services/reports/monthly';
+import { ReportRollupBuilder } from '../services/reports/rollup';
 import { SlaScheduler } from '../services/workflow/scheduler';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     slaScheduler: SlaScheduler;
     /** The month's close (league snapshots, summary emails; ADR 0040), on the scheduler's beat. */
     monthlyClose: MonthlyClose;
+    /** Fills the reports' day rollups of a database migrated with tickets in it (ADR 0083). */
+    reportRollupBuilder: ReportRollupBuilder;
   }
 }
 
@@ -27,13 +30,18 @@ export function registerSlaScheduler(app: FastifyInstance, config: Config): void
   const monthly = new MonthlyClose(app.db, app.clock, app.log.child({ component: 'reports' }));
   app.decorate('slaScheduler', scheduler);
   app.decorate('monthlyClose', monthly);
+  const rollupBuilder = new ReportRollupBuilder(app.db, app.log.child({ component: 'reports' }));
+  app.decorate('reportRollupBuilder', rollupBuilder);
   app.addHook('onReady', async () => {
     if (config.scheduler.enabled) {
       scheduler.start(config.scheduler.tickMs);
       monthly.start(config.scheduler.tickMs);
+      // At once (a database migrated with tickets has days to build), then on the beat.
+      rollupBuilder.run().catch((error) => app.log.warn({ err: error }, 'report rollup build failed'));
+      rollupBuilder.start(config.scheduler.tickMs);
     }
   });
   app.addHook('onClose', async () => {
-    await Promise.all([scheduler.stop(), monthly.stop()]);
+    await Promise.all([scheduler.stop(), monthly.stop(), rollupBuilder.stop()]);
   });
 }

@@ -25,11 +25,13 @@ import { type AppDatabase, readsTogether, type Transaction } from '../../db/data
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots } from '../../db/schema';
 import { HttpError } from '../../httpError';
+import { addPastDue, pastDueStatement, ROLLUP_AGGREGATES, rollupReady } from './rollup';
 import { dayStartsAt } from './scope';
 import {
   type AggregateRow,
   countsOf,
   lastWordOf,
+  PERCENTILE_AGGREGATES,
   percentilesOf,
   share,
   stageColumns,
@@ -118,13 +120,21 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * DAY_MS);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
+  // The sums from the day rollups when they are whole (ADR 0083), the medians and the open stages
+  // past due at `at` from the tickets; else everything from the tickets.
+  const fromRollup = await rollupReady(db);
+  const none = async () => null;
   // Side by side on the pool; in sequence when freezing a month inside a transaction.
-  const [cities, totals, backlog] = await readsTogether(db, [
+  const [cities, totals, backlog, percentiles, pastDue] = await readsTogether(db, [
     () => db.execute(sql`select id, name from cities order by id`),
     () =>
       db.execute(
-        sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
-          from tickets t where ${inMonth} group by t.city_id`,
+        fromRollup
+          ? sql`select r.city_id, ${ROLLUP_AGGREGATES} from ticket_report_days r
+              where r.day >= ${`${month}-01`}::date and r.day < ${`${shiftMonth(month, 1)}-01`}::date
+              group by r.city_id`
+          : sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
+              from tickets t where ${inMonth} group by t.city_id`,
       ),
     // Open at `at` and received before `at` − 21 days: still open now (partial index of open
     // tickets), or finished only after `at` (index of finished ones).
@@ -139,7 +149,29 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
         where t.finished_at > ${at}::timestamptz and t.created_at < ${backlogBefore.toISOString()}::timestamptz
         group by t.city_id
       ) b group by city_id`),
+    fromRollup
+      ? () =>
+          db.execute(
+            sql`select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t where ${inMonth} group by t.city_id`,
+          )
+      : none,
+    fromRollup ? () => db.execute(pastDueStatement(inMonth, new Date(at), sql`t.city_id`)) : none,
   ]);
+  if (percentiles && pastDue) {
+    const totalRows = rowsOf<Record<string, unknown> & { city_id: number }>(totals);
+    const byCity = new Map(totalRows.map((row) => [row.city_id, row]));
+    for (const row of rowsOf<Record<string, unknown> & { city_id: number }>(percentiles)) {
+      const total = byCity.get(row.city_id);
+      if (total) Object.assign(total, row);
+    }
+    const pastDueRows = rowsOf<{ key: number; stage: string; n: number }>(pastDue);
+    for (const total of totalRows) {
+      addPastDue(
+        total,
+        pastDueRows.filter((row) => row.key === total.city_id),
+      );
+    }
+  }
   const totalBy = new Map(
     rowsOf<AggregateRow & Record<string, unknown> & { city_id: number }>(totals).map((row) => [
       row.city_id,

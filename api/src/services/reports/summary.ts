@@ -28,6 +28,14 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { rowsOf, textArray } from '../../db/rows';
 import { HttpError } from '../../httpError';
+import {
+  addPastDue,
+  pastDueStatement,
+  ROLLUP_AGGREGATES,
+  rollupAnswers,
+  rollupReady,
+  rollupWhere,
+} from './rollup';
 import { addDays, type ResolvedFilter, receivedWhere, ticketConditions } from './scope';
 
 type Reader = Pick<AppDatabase, 'execute'>;
@@ -55,16 +63,12 @@ const hoursTo = (column: SQL) => sql`extract(epoch from (${column} - t.created_a
  * not resolved now; `appealed_other` appealed and neither resolved nor rejected now (a remand sends
  * it back to review); both join the rates' bases.
  */
-export const TICKET_AGGREGATES = sql`
+const COUNT_AGGREGATES = sql`
   count(*)::int as received,
   (count(*) filter (where t.status = 'resolved'))::int as resolved,
   (count(*) filter (where t.status = 'rejected'))::int as rejected,
   (count(*) filter (where t.first_action_at is not null))::int as first_count,
-  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.first_action_at`)})
-    filter (where t.first_action_at is not null) as first_percentiles,
   (count(*) filter (where t.status = 'resolved' and t.finished_at is not null))::int as resolution_count,
-  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.finished_at`)})
-    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_percentiles,
   (count(*) filter (where (t.status = 'resolved' and t.resolved_stars is not null)
     or (t.status = 'rejected' and t.rejected_stars is not null)))::int as rated,
   coalesce(sum(case t.status when 'resolved' then t.resolved_stars when 'rejected' then t.rejected_stars end), 0)::int
@@ -74,6 +78,15 @@ export const TICKET_AGGREGATES = sql`
   (count(*) filter (where t.appealed_at is not null))::int as appealed,
   (count(*) filter (where t.appealed_at is not null and t.status not in ('resolved', 'rejected')))::int
     as appealed_other`;
+
+/** The medians and 90th percentiles of TICKET_AGGREGATES, which no sum kept per day can give. */
+export const PERCENTILE_AGGREGATES = sql`
+  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.first_action_at`)})
+    filter (where t.first_action_at is not null) as first_percentiles,
+  percentile_cont(array[0.5, 0.9]) within group (order by ${hoursTo(sql`t.finished_at`)})
+    filter (where t.status = 'resolved' and t.finished_at is not null) as resolution_percentiles`;
+
+export const TICKET_AGGREGATES = sql`${COUNT_AGGREGATES}, ${PERCENTILE_AGGREGATES}`;
 
 /** A row of TICKET_AGGREGATES; each `*_percentiles` is [median, 90th percentile] (one sort for both). */
 export interface AggregateRow {
@@ -173,42 +186,66 @@ export function lastWordOf(counts: ReportCounts, row: AggregateRow | undefined):
   };
 }
 
-/** GET /reports/summary. */
+/** GET /reports/summary: from the day rollups when they answer the filter (ADR 0083), else from the tickets. */
 export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Date): Promise<ReportSummary> {
   const where = receivedWhere(filter);
+  const fromRollup = rollupAnswers(filter) && (await rollupReady(db));
+  // What is counted: rollup rows `r` (their sums of tickets) or the tickets `t` themselves.
+  const column = (name: string) => sql.raw(`${fromRollup ? 'r' : 't'}.${name}`);
+  const counted = (test?: SQL) => {
+    const filtered = test ? sql` filter (where ${test})` : sql``;
+    return fromRollup ? sql`coalesce(sum(r.received)${filtered}, 0)::int` : sql`(count(*)${filtered})::int`;
+  };
+  const source = fromRollup
+    ? sql`ticket_report_days r where ${rollupWhere(filter)}`
+    : sql`tickets t where ${where}`;
   // The counts by status ride on the aggregate's one pass (a filter each) instead of a scan of their own.
   const statusColumns = sql.join(
     TICKET_STATUSES.map(
       (status, index) =>
-        sql`(count(*) filter (where t.status = ${status}))::int as ${sql.raw(`status_${index}`)}`,
+        sql`${counted(sql`${column('status')} = ${status}`)} as ${sql.raw(`status_${index}`)}`,
     ),
     sql`, `,
   );
   // The channels too (ADR 0066): `web` is a ticket without one (the public form).
   const channelColumns = sql.join(
     INTAKE_CHANNELS.map((channel, index) => {
-      const test = channel === 'web' ? sql`t.intake_channel is null` : sql`t.intake_channel = ${channel}`;
-      return sql`(count(*) filter (where ${test}))::int as ${sql.raw(`channel_${index}`)}`;
+      const test =
+        channel === 'web'
+          ? sql`${column('intake_channel')} is null`
+          : sql`${column('intake_channel')} = ${channel}`;
+      return sql`${counted(test)} as ${sql.raw(`channel_${index}`)}`;
     }),
     sql`, `,
   );
-  const [totals, committees, canned] = await Promise.all([
+  const [totals, committees, canned, percentiles, pastDue] = await Promise.all([
     db.execute(
-      sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns}, ${channelColumns}
-        from tickets t where ${where}`,
+      fromRollup
+        ? sql`select ${ROLLUP_AGGREGATES}, ${statusColumns}, ${channelColumns} from ${source}`
+        : sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns}, ${channelColumns} from ${source}`,
     ),
     db.execute(sql`
-      select t.committee_id, c.name as committee_name, count(*)::int as received,
-             (count(*) filter (where t.status = 'resolved'))::int as resolved,
-             (count(*) filter (where t.status = 'rejected'))::int as rejected
-      from tickets t left join committees c on c.id = t.committee_id
-      where ${where}
-      group by t.committee_id, c.name
-      order by count(*) desc, c.name nulls last`),
+      select ${column('committee_id')} as committee_id, c.name as committee_name, ${counted()} as received,
+             ${counted(sql`${column('status')} = 'resolved'`)} as resolved,
+             ${counted(sql`${column('status')} = 'rejected'`)} as rejected
+      from ${fromRollup ? sql`ticket_report_days r` : sql`tickets t`} left join committees c on c.id = ${column('committee_id')}
+      where ${fromRollup ? rollupWhere(filter) : where}
+      group by ${column('committee_id')}, c.name
+      ${fromRollup ? sql`having sum(r.received) > 0` : sql``}
+      order by received desc, c.name nulls last`),
     cannedUses(db, filter),
+    fromRollup ? db.execute(sql`select ${PERCENTILE_AGGREGATES} from tickets t where ${where}`) : null,
+    fromRollup ? db.execute(pastDueStatement(where, now)) : null,
   ]);
   const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
   if (!total) throw new Error('an aggregate answered no row');
+  if (percentiles && pastDue) {
+    Object.assign(
+      total,
+      rowsOf<Pick<AggregateRow, 'first_percentiles' | 'resolution_percentiles'>>(percentiles)[0],
+    );
+    addPastDue(total, rowsOf<{ stage: string; n: number }>(pastDue));
+  }
   const slaByStage = stageRowsOf(total);
   const counts = countsOf(total);
   const byCommittee: ReportCommitteeRow[] = rowsOf<{
@@ -316,10 +353,15 @@ export async function reportTimeseries(
   const end = filter.end.toISOString();
   const others = ticketConditions({ ...filter, status: null });
   const resolvedWanted = filter.status === null || filter.status === 'resolved';
+  const fromRollup = rollupAnswers(filter) && (await rollupReady(db));
   const [received, resolved] = await Promise.all([
-    db.execute(sql`
-      select ${bucket(sql`t.created_at`)} as period, count(*)::int as n
-      from tickets t where ${receivedWhere(filter)} group by 1`),
+    db.execute(
+      fromRollup
+        ? sql`select date_trunc(${unit}, r.day::timestamp)::date::text as period, sum(r.received)::int as n
+            from ticket_report_days r where ${rollupWhere(filter)} group by 1`
+        : sql`select ${bucket(sql`t.created_at`)} as period, count(*)::int as n
+            from tickets t where ${receivedWhere(filter)} group by 1`,
+    ),
     resolvedWanted
       ? db.execute(sql`
           select ${bucket(sql`t.finished_at`)} as period, count(*)::int as n

@@ -105,6 +105,20 @@ export function dayStart(day: string, tzOffsetMinutes = 0): Date {
 export const COUNT_LIMIT = 1_000;
 
 /**
+ * A search of two words or more counts its matches up to this many (ADR 0082). Its words' entries
+ * are read side by side until that many tickets have them all, and two common words that seldom
+ * meet (a first name and a surname: "rahul patil" at 10,000,000 tickets) cost tens of thousands of
+ * entries for 1,000 matches; 200 reads a fifth of that, and a name or a phrase that many tickets
+ * share is narrowed by another word or a filter, not by paging.
+ */
+export const MERGED_COUNT_LIMIT = 200;
+
+/** How far a list with this filter counts its matches: COUNT_LIMIT, or MERGED_COUNT_LIMIT for a search of several words. */
+export function countLimitOf(filter: Pick<TicketFilter, 'search'>): number {
+  return (filter.search?.words?.merged ?? 1) > 1 ? MERGED_COUNT_LIMIT : COUNT_LIMIT;
+}
+
+/**
  * A search with words reads each word's tickets newest first from `ticket_words` (ADR 0043): the
  * first MERGED_WORDS words of `q` side by side (a merge join in date order, stopping at the
  * `need`-th ticket having all of them), any further word checked ticket by ticket.
@@ -432,7 +446,7 @@ export const SKIP_BY_DAYS_FROM = 1_000;
  * (the primary key, the member's tickets). A `q` without words matches nothing.
  */
 function searchPageSql(filter: TicketFilter, values: SqlValues, pageSize: number, offset: number): string {
-  const need = Math.max(COUNT_LIMIT, offset + pageSize) + 1;
+  const need = Math.max(countLimitOf(filter), offset + pageSize) + 1;
   const order = 'order by created_at desc, id desc';
   const search = filter.search as SearchParts;
   const sources: string[] = [];
@@ -636,9 +650,9 @@ export function listingStatement(
   const order = byDue ? 'x.due_at asc nulls last, x.id asc' : 'x.created_at desc, x.id desc';
   const pageSize = query.pageSize ?? TICKETS_PAGE_SIZE;
   const offset = ((query.page ?? 1) - 1) * pageSize;
-  // A bounded count that passed its bound (COUNT_LIMIT, or the end of the page asked for): the
+  // A bounded count that passed its bound (countLimitOf, or the end of the page asked for): the
   // bound, and `"totalIsLowerBound":true`.
-  const bound = Math.max(COUNT_LIMIT, offset + pageSize);
+  const bound = Math.max(countLimitOf(filter), offset + pageSize);
   const total = totalExpression(filter, values, bound);
   const totalJson = total.bounded
     ? `'],"total":' || least(n.total, ${bound}) || case when n.total > ${bound} then ',"totalIsLowerBound":true' else '' end`

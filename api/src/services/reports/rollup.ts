@@ -1,0 +1,149 @@
+/**
+ * The reports' day rollups (ADR 0083): `ticket_report_days` holds, per Asia/Kolkata day of receipt,
+ * chapter, committee, status and channel, the sums the reports add up over those tickets, kept by a
+ * statement trigger on `tickets` (migration 0030). The reports read it instead of every ticket of
+ * their range once it is whole; the medians and the open stages past due (which move with `now`)
+ * are still read from the tickets.
+ *
+ * A database that held tickets when migration 0030 ran is filled one day at a time by
+ * `ReportRollupBuilder`, each day in a transaction of its own that holds the tickets against writes
+ * for that day's aggregate only; until the last day is built the reports read the tickets.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { SLA_STAGES } from 'shared-contracts/contracts';
+import type { AppDatabase } from '../../db/database';
+import { rowsOf } from '../../db/rows';
+import { type JobLogger, PeriodicJob } from '../periodicJob';
+import type { ResolvedFilter } from './scope';
+
+type Reader = Pick<AppDatabase, 'execute'>;
+
+/** Any constant shared by every api instance: the advisory lock of the rollup's build. */
+export const ROLLUP_BUILD_LOCK = 0x4e9_0482;
+
+/** Whether every day's rollup rows are built (one read of a one-row table). */
+export async function rollupReady(db: Reader): Promise<boolean> {
+  const [state] = rowsOf<{ ready: boolean }>(
+    await db.execute(sql`select next_day is null as ready from ticket_report_days_build`),
+  );
+  return state?.ready === true;
+}
+
+/** Whether a report with this filter can read the rollup: it has no project filter (not a dimension). */
+export function rollupAnswers(filter: Pick<ResolvedFilter, 'projectId'>): boolean {
+  return filter.projectId == null;
+}
+
+/** The rollup rows (alias `r`) of the filter's range of days, chapter, committee and status. */
+export function rollupWhere(filter: ResolvedFilter): SQL {
+  const conditions = [sql`r.day >= ${filter.range.from}::date`, sql`r.day <= ${filter.range.to}::date`];
+  if (filter.cityId !== null) conditions.push(sql`r.city_id = ${filter.cityId}`);
+  if (filter.committeeId !== null) conditions.push(sql`r.committee_id = ${filter.committeeId}`);
+  if (filter.status !== null) conditions.push(sql`r.status = ${filter.status}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The columns of TICKET_AGGREGATES (but the percentiles) and of `stageColumns` (but the open stages
+ * past due), summed over rollup rows `r`, under the same names.
+ */
+export const ROLLUP_AGGREGATES = sql.join(
+  [
+    sql`coalesce(sum(r.received), 0)::int as received`,
+    sql`coalesce(sum(r.received) filter (where r.status = 'resolved'), 0)::int as resolved`,
+    sql`coalesce(sum(r.received) filter (where r.status = 'rejected'), 0)::int as rejected`,
+    sql`coalesce(sum(r.first_count), 0)::int as first_count`,
+    sql`coalesce(sum(r.finished_count) filter (where r.status = 'resolved'), 0)::int as resolution_count`,
+    sql`coalesce(sum(r.rated), 0)::int as rated`,
+    sql`coalesce(sum(r.stars), 0)::int as stars`,
+    sql`coalesce(sum(r.reopened), 0)::int as reopened`,
+    sql`coalesce(sum(r.reopened) filter (where r.status <> 'resolved'), 0)::int as reopened_other`,
+    sql`coalesce(sum(r.appealed), 0)::int as appealed`,
+    sql`coalesce(sum(r.appealed) filter (where r.status not in ('resolved', 'rejected')), 0)::int as appealed_other`,
+    ...SLA_STAGES.flatMap((_, index) => [
+      sql.raw(`coalesce(sum(r.met_${index + 1}), 0)::int as met_${index + 1}`),
+      sql.raw(`coalesce(sum(r.missed_${index + 1}), 0)::int as missed_${index + 1}`),
+    ]),
+  ],
+  sql`, `,
+);
+
+/**
+ * The tickets of `where` (on `tickets t`) whose open stage is past its due time at `now`, per stage
+ * (column `stage`, `n`), grouped further by `by` when given (a column of `t`). Read from the partial
+ * indexes of open stages (migration 0030).
+ */
+export function pastDueStatement(where: SQL, now: Date, by?: SQL): SQL {
+  return sql`select ${by ? sql`${by} as key, ` : sql``}t.stage, count(*)::int as n from tickets t
+    where ${where} and t.stage is not null and t.due_at <= ${now.toISOString()}::timestamptz
+    group by ${by ? sql`${by}, ` : sql``}t.stage`;
+}
+
+/** Adds the open stages past due (rows of `pastDueStatement`) to the `missed_N` columns of `row`. */
+export function addPastDue(row: Record<string, unknown>, pastDue: { stage: string; n: number }[]): void {
+  for (const { stage, n } of pastDue) {
+    const position = (SLA_STAGES as readonly string[]).indexOf(stage);
+    if (position === -1) continue;
+    const column = `missed_${position + 1}`;
+    row[column] = Number(row[column] ?? 0) + Number(n);
+  }
+}
+
+export interface RollupBuildResult {
+  /** Days built by this run. */
+  days: number;
+  /** Every day is built. */
+  ready: boolean;
+  /** Another instance is building. */
+  yielded: boolean;
+}
+
+/** Builds the next unbuilt day, in a transaction of its own. */
+async function buildNextDay(db: AppDatabase): Promise<'built' | 'ready' | 'busy'> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${ROLLUP_BUILD_LOCK}) as locked`),
+    );
+    if (lock?.locked !== true) return 'busy';
+    const [state] = rowsOf<{ next_day: string | null }>(
+      await tx.execute(sql`select next_day::text as next_day from ticket_report_days_build`),
+    );
+    if (!state?.next_day) return 'ready';
+    await tx.execute(sql`select ticket_report_days_build_day(${state.next_day}::date)`);
+    return 'built';
+  });
+}
+
+/** Builds every day not yet built (one transaction a day), unless another instance is at it. */
+export async function buildRollup(db: AppDatabase): Promise<RollupBuildResult> {
+  let days = 0;
+  for (;;) {
+    const step = await buildNextDay(db);
+    if (step === 'busy') return { days, ready: false, yielded: true };
+    if (step === 'ready') return { days, ready: true, yielded: false };
+    days += 1;
+  }
+}
+
+/**
+ * Runs `buildRollup` on the scheduler's beat: once the rollup is whole, one read of its state a
+ * minute. Tests call `run()` themselves.
+ */
+export class ReportRollupBuilder extends PeriodicJob<RollupBuildResult> {
+  constructor(
+    private readonly db: AppDatabase,
+    log: JobLogger,
+  ) {
+    super(log, 'report rollup build failed');
+  }
+
+  run(): Promise<RollupBuildResult> {
+    return this.runNow();
+  }
+
+  protected async work(): Promise<RollupBuildResult> {
+    const result = await buildRollup(this.db);
+    if (result.days > 0) this.log.info(result, 'report rollup days built');
+    return result;
+  }
+}
