@@ -15,6 +15,7 @@ import { INTAKE_CHANNELS, TICKET_STATUSES } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../src/db/database';
 import { migrationsDir } from '../src/paths';
 import { computeMonth } from '../src/services/reports/league';
+import { buildRollup, ensureOpenStageIndexes, OPEN_STAGE_INDEXES } from '../src/services/reports/rollup';
 import type { ResolvedFilter } from '../src/services/reports/scope';
 import { addDays, dayStartsAt } from '../src/services/reports/scope';
 import { reportSummary, reportTimeseries } from '../src/services/reports/summary';
@@ -284,6 +285,32 @@ describe('reports read day rollups kept by the database', () => {
     const fromTickets = await answers();
     await query('update ticket_report_days_build set next_day = null, last_day = null');
     expect(fromRollups).toEqual(fromTickets);
+  });
+
+  it("builds the open stages' indexes, again one left invalid, and the days through the job", async () => {
+    const db = drizzle({ client }) as unknown as AppDatabase;
+    const names = OPEN_STAGE_INDEXES.map((index) => index.name);
+    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual(names);
+    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual([]);
+    await query(
+      `update pg_index set indisvalid = false where indexrelid = 'tickets_open_stage_city_idx'::regclass`,
+    );
+    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual(['tickets_open_stage_city_idx']);
+    // The past-due read can use them (a few rows here: the planner is told to prefer an index).
+    await query('set enable_seqscan = off');
+    const plan = await query<{ 'QUERY PLAN': string }>(
+      `explain select count(*) from tickets t where t.city_id = ${cities[0]} and t.stage is not null
+         and t.created_at >= '2026-11-01' and t.due_at <= now()`,
+    );
+    await query('reset enable_seqscan');
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/tickets_open_stage_(city|created)_idx/);
+    // A database marked unbuilt from its first day: the job builds every day, then reads one row.
+    await query(`delete from ticket_report_days`);
+    await query(`update ticket_report_days_build set next_day = '2026-11-01', last_day = '2026-11-10'`);
+    const first = await buildRollup(db, 'pglite');
+    expect(first).toEqual({ indexes: [], days: 10, ready: true, yielded: false });
+    await expectRollupsWhole();
+    expect(await buildRollup(db, 'pglite')).toEqual({ indexes: [], days: 0, ready: true, yielded: false });
   });
 
   it('empties with the tickets', async () => {

@@ -30,7 +30,7 @@ export function registerSlaScheduler(app: FastifyInstance, config: Config): void
   const monthly = new MonthlyClose(app.db, app.clock, app.log.child({ component: 'reports' }));
   app.decorate('slaScheduler', scheduler);
   app.decorate('monthlyClose', monthly);
-  const rollupBuilder = new ReportRollupBuilder(app.db, app.log.child({ component: 'reports' }));
+  const rollupBuilder = new ReportRollupBuilder(app.db, app.dbKind, app.log.child({ component: 'reports' }));
   app.decorate('reportRollupBuilder', rollupBuilder);
   app.addHook('onReady', async () => {
     if (config.scheduler.enabled) {

@@ -3,7 +3,7 @@
  * chapter, committee, status and channel, the sums the reports add up over those tickets, kept by a
  * statement trigger on `tickets` (migration 0030). The reports read it instead of every ticket of
  * their range once it is whole; the medians and the open stages past due (which move with `now`)
- * are still read from the tickets.
+ * are still read from the tickets, the latter through partial indexes this module builds.
  *
  * A database that held tickets when migration 0030 ran is filled one day at a time by
  * `ReportRollupBuilder`, each day in a transaction of its own that holds the tickets against writes
@@ -11,7 +11,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { SLA_STAGES } from 'shared-contracts/contracts';
-import type { AppDatabase } from '../../db/database';
+import type { AppDatabase, DatabaseKind } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { type JobLogger, PeriodicJob } from '../periodicJob';
 import type { ResolvedFilter } from './scope';
@@ -89,7 +89,58 @@ export function addPastDue(row: Record<string, unknown>, pastDue: { stage: strin
   }
 }
 
+/**
+ * The partial indexes of the tickets with an open stage (`pastDueStatement` reads them): built by
+ * the api, CONCURRENTLY on PostgreSQL, not by migration 0030, whose transaction would hold the
+ * tickets against writes while it reads every ticket.
+ */
+export const OPEN_STAGE_INDEXES = [
+  {
+    name: 'tickets_open_stage_city_idx',
+    on: '"tickets" ("city_id", "created_at") INCLUDE ("stage", "due_at", "committee_id", "status")',
+  },
+  {
+    name: 'tickets_open_stage_created_idx',
+    on: '"tickets" ("created_at") INCLUDE ("city_id", "stage", "due_at", "committee_id", "status")',
+  },
+] as const;
+
+/**
+ * Builds the indexes of OPEN_STAGE_INDEXES that are missing, and again one that a build cut short
+ * left invalid. Returns the names built.
+ */
+export async function ensureOpenStageIndexes(db: Reader, kind: DatabaseKind): Promise<string[]> {
+  const names = OPEN_STAGE_INDEXES.map((index) => index.name);
+  const present = new Map(
+    rowsOf<{ name: string; valid: boolean }>(
+      await db.execute(sql`select c.relname as name, i.indisvalid as valid
+        from pg_class c join pg_index i on i.indexrelid = c.oid
+        where c.relname in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`),
+    ).map((row) => [row.name, row.valid]),
+  );
+  // PGlite is one process: nothing writes beside the build, and it has no CONCURRENTLY to offer.
+  const concurrently = kind === 'postgres' ? ' concurrently' : '';
+  const built: string[] = [];
+  for (const index of OPEN_STAGE_INDEXES) {
+    const valid = present.get(index.name);
+    if (valid === true) continue;
+    if (valid === false) await db.execute(sql.raw(`drop index${concurrently} if exists "${index.name}"`));
+    await db.execute(
+      sql.raw(
+        `create index${concurrently} if not exists "${index.name}" on ${index.on} where "stage" is not null`,
+      ),
+    );
+    built.push(index.name);
+  }
+  return built;
+}
+
 export interface RollupBuildResult {
+  /** Indexes built by this run (OPEN_STAGE_INDEXES). */
+  indexes: string[];
   /** Days built by this run. */
   days: number;
   /** Every day is built. */
@@ -114,13 +165,17 @@ async function buildNextDay(db: AppDatabase): Promise<'built' | 'ready' | 'busy'
   });
 }
 
-/** Builds every day not yet built (one transaction a day), unless another instance is at it. */
-export async function buildRollup(db: AppDatabase): Promise<RollupBuildResult> {
+/**
+ * Builds the open stages' indexes when missing, then every day not yet built (one transaction a
+ * day), unless another instance is at it.
+ */
+export async function buildRollup(db: AppDatabase, kind: DatabaseKind): Promise<RollupBuildResult> {
+  const indexes = await ensureOpenStageIndexes(db, kind);
   let days = 0;
   for (;;) {
     const step = await buildNextDay(db);
-    if (step === 'busy') return { days, ready: false, yielded: true };
-    if (step === 'ready') return { days, ready: true, yielded: false };
+    if (step === 'busy') return { indexes, days, ready: false, yielded: true };
+    if (step === 'ready') return { indexes, days, ready: true, yielded: false };
     days += 1;
   }
 }
@@ -132,6 +187,7 @@ export async function buildRollup(db: AppDatabase): Promise<RollupBuildResult> {
 export class ReportRollupBuilder extends PeriodicJob<RollupBuildResult> {
   constructor(
     private readonly db: AppDatabase,
+    private readonly kind: DatabaseKind,
     log: JobLogger,
   ) {
     super(log, 'report rollup build failed');
@@ -142,8 +198,8 @@ export class ReportRollupBuilder extends PeriodicJob<RollupBuildResult> {
   }
 
   protected async work(): Promise<RollupBuildResult> {
-    const result = await buildRollup(this.db);
-    if (result.days > 0) this.log.info(result, 'report rollup days built');
+    const result = await buildRollup(this.db, this.kind);
+    if (result.days > 0 || result.indexes.length > 0) this.log.info(result, 'report rollup built');
     return result;
   }
 }
