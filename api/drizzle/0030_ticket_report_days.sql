@@ -3,7 +3,7 @@
 -- the database: a statement trigger on `tickets` adds each statement's change (new rows less old
 -- ones, as the ticket counts of migration 0003 do). A database that already holds tickets is filled
 -- day by day after this migration (`ticket_report_days_build_day`, one short transaction a day,
--- services/reports/rollupBuilder.ts); until then the reports read the tickets themselves.
+-- services/reports/rollup.ts); until then the reports read the tickets themselves.
 CREATE TABLE "ticket_report_days" (
 	"day" date NOT NULL,
 	"city_id" integer NOT NULL,
@@ -30,14 +30,22 @@ CREATE TABLE "ticket_report_days" (
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_report_days_key" ON "ticket_report_days" USING btree ("city_id", "day", "status", "committee_id", "intake_channel") NULLS NOT DISTINCT;--> statement-breakpoint
 CREATE INDEX "ticket_report_days_day_idx" ON "ticket_report_days" USING btree ("day");--> statement-breakpoint
+-- The tickets resolved now, per Asia/Kolkata day of their resolution, chapter and committee: the
+-- time series' "resolved" line.
+CREATE TABLE "ticket_resolution_days" (
+	"day" date NOT NULL,
+	"city_id" integer NOT NULL,
+	"committee_id" integer,
+	"n" integer NOT NULL
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "ticket_resolution_days_key" ON "ticket_resolution_days" USING btree ("city_id", "day", "committee_id") NULLS NOT DISTINCT;--> statement-breakpoint
+CREATE INDEX "ticket_resolution_days_day_idx" ON "ticket_resolution_days" USING btree ("day");--> statement-breakpoint
 -- Whether the rows are whole: `next_day` is the first day not yet built (null: every day is).
 CREATE TABLE "ticket_report_days_build" (
 	"one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
 	"next_day" date,
 	"last_day" date
 );--> statement-breakpoint
-INSERT INTO "ticket_report_days_build" ("next_day", "last_day")
-	SELECT min("created_at" AT TIME ZONE 'Asia/Kolkata')::date, max("created_at" AT TIME ZONE 'Asia/Kolkata')::date FROM "tickets";--> statement-breakpoint
 -- Each ticket's share of its day's row, as a SELECT over `source` (a query of tickets' rows with a
 -- sign `d`: 1 added, -1 taken away); grouped and summed by the callers.
 CREATE FUNCTION "ticket_report_days_delta"("source" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -59,7 +67,21 @@ CREATE FUNCTION "ticket_report_days_delta"("source" text) RETURNS text LANGUAGE 
 		GROUP BY 1, 2, 3, 4, 5
 	$q$, "source");
 $$;--> statement-breakpoint
+-- The same for `ticket_resolution_days`: the resolved tickets of `source` by the day they were resolved.
+CREATE FUNCTION "ticket_resolution_days_delta"("source" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+	SELECT format($q$
+		SELECT ("finished_at" AT TIME ZONE 'Asia/Kolkata')::date AS "day", "city_id", "committee_id", sum("d")::int AS "n"
+		FROM (%s) "delta"
+		WHERE "status" = 'resolved' AND "finished_at" IS NOT NULL
+		GROUP BY 1, 2, 3
+	$q$, "source");
+$$;--> statement-breakpoint
 CREATE FUNCTION "ticket_report_days_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	"source" text := CASE TG_OP
+		WHEN 'INSERT' THEN 'SELECT 1 AS "d", * FROM "new_rows"'
+		WHEN 'UPDATE' THEN 'SELECT 1 AS "d", * FROM "new_rows" UNION ALL SELECT -1 AS "d", * FROM "old_rows"'
+		ELSE 'SELECT -1 AS "d", * FROM "old_rows"' END;
 BEGIN
 	-- The transition tables are seen only by statements of this function, hence EXECUTE here.
 	EXECUTE format($q$
@@ -81,10 +103,13 @@ BEGIN
 			"met_3" = "r"."met_3" + excluded."met_3", "met_4" = "r"."met_4" + excluded."met_4",
 			"missed_1" = "r"."missed_1" + excluded."missed_1", "missed_2" = "r"."missed_2" + excluded."missed_2",
 			"missed_3" = "r"."missed_3" + excluded."missed_3", "missed_4" = "r"."missed_4" + excluded."missed_4"
-	$q$, ticket_report_days_delta(CASE TG_OP
-		WHEN 'INSERT' THEN 'SELECT 1 AS "d", * FROM "new_rows"'
-		WHEN 'UPDATE' THEN 'SELECT 1 AS "d", * FROM "new_rows" UNION ALL SELECT -1 AS "d", * FROM "old_rows"'
-		ELSE 'SELECT -1 AS "d", * FROM "old_rows"' END));
+	$q$, ticket_report_days_delta("source"));
+	EXECUTE format($q$
+		INSERT INTO "ticket_resolution_days" AS "r"
+		SELECT * FROM (%s) "g" WHERE "n" <> 0
+		ORDER BY "city_id", "day", "committee_id"
+		ON CONFLICT ("city_id", "day", "committee_id") DO UPDATE SET "n" = "r"."n" + excluded."n"
+	$q$, ticket_resolution_days_delta("source"));
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -94,16 +119,26 @@ CREATE TRIGGER "tickets_report_days_update" AFTER UPDATE ON "tickets" REFERENCIN
 	FOR EACH STATEMENT EXECUTE FUNCTION "ticket_report_days_apply"();--> statement-breakpoint
 CREATE TRIGGER "tickets_report_days_delete" AFTER DELETE ON "tickets" REFERENCING OLD TABLE AS "old_rows"
 	FOR EACH STATEMENT EXECUTE FUNCTION "ticket_report_days_apply"();--> statement-breakpoint
+-- The days to build: those of the tickets already there. Read after the triggers exist (a ticket
+-- written from now on reaches the rows through them), from the ends of `tickets_created_idx`, and up
+-- to today, so a ticket written while this migration runs is on a day that will be built.
+INSERT INTO "ticket_report_days_build" ("next_day", "last_day")
+	SELECT ("first" AT TIME ZONE 'Asia/Kolkata')::date,
+		greatest(("last" AT TIME ZONE 'Asia/Kolkata')::date, (now() AT TIME ZONE 'Asia/Kolkata')::date)
+	FROM (SELECT min("created_at") AS "first", max("created_at") AS "last" FROM "tickets") "ends"
+	WHERE "first" IS NOT NULL
+	UNION ALL SELECT NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM "tickets");--> statement-breakpoint
 CREATE FUNCTION "ticket_report_days_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	DELETE FROM "ticket_report_days";
+	DELETE FROM "ticket_resolution_days";
 	UPDATE "ticket_report_days_build" SET "next_day" = NULL, "last_day" = NULL;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "tickets_report_days_truncate" AFTER TRUNCATE ON "tickets"
 	FOR EACH STATEMENT EXECUTE FUNCTION "ticket_report_days_truncate"();--> statement-breakpoint
--- One day's rows computed afresh from its tickets, while the tickets take no writes (a SHARE lock,
+-- One day's rows (received that day; resolved that day) computed afresh from its tickets, while the tickets take no writes (a SHARE lock,
 -- held for that day's aggregate only: tens of milliseconds at 10,000,000 tickets). A change made
 -- after it reaches the rows through the trigger. Returns the next day to build (null: done).
 CREATE FUNCTION "ticket_report_days_build_day"("wanted" date) RETURNS date LANGUAGE plpgsql AS $$
@@ -115,6 +150,10 @@ BEGIN
 	EXECUTE format('INSERT INTO "ticket_report_days" %s', ticket_report_days_delta(format(
 		'SELECT 1 AS "d", * FROM "tickets" WHERE "created_at" >= (%L::date)::timestamp AT TIME ZONE ''Asia/Kolkata''
 			AND "created_at" < (%L::date + 1)::timestamp AT TIME ZONE ''Asia/Kolkata''', "wanted", "wanted")));
+	DELETE FROM "ticket_resolution_days" WHERE "day" = "wanted";
+	EXECUTE format('INSERT INTO "ticket_resolution_days" %s', ticket_resolution_days_delta(format(
+		'SELECT 1 AS "d", * FROM "tickets" WHERE "finished_at" >= (%L::date)::timestamp AT TIME ZONE ''Asia/Kolkata''
+			AND "finished_at" < (%L::date + 1)::timestamp AT TIME ZONE ''Asia/Kolkata''', "wanted", "wanted")));
 	SELECT CASE WHEN "wanted" >= "last_day" THEN NULL ELSE "wanted" + 1 END INTO "following" FROM "ticket_report_days_build";
 	UPDATE "ticket_report_days_build" SET "next_day" = "following", "last_day" = CASE WHEN "following" IS NULL THEN NULL ELSE "last_day" END
 		WHERE "next_day" = "wanted";
@@ -126,6 +165,8 @@ CREATE FUNCTION "ticket_report_days_rebuild"() RETURNS void LANGUAGE plpgsql AS 
 BEGIN
 	DELETE FROM "ticket_report_days";
 	EXECUTE format('INSERT INTO "ticket_report_days" %s', ticket_report_days_delta('SELECT 1 AS "d", * FROM "tickets"'));
+	DELETE FROM "ticket_resolution_days";
+	EXECUTE format('INSERT INTO "ticket_resolution_days" %s', ticket_resolution_days_delta('SELECT 1 AS "d", * FROM "tickets"'));
 	UPDATE "ticket_report_days_build" SET "next_day" = NULL, "last_day" = NULL;
 END
 $$;

@@ -1,5 +1,5 @@
 /**
- * The reports' day rollups (migration 0030, ADR 0083). A database migrated up to 0029 is given
+ * The reports' day rollups (migration 0030, ADR 0083): `ticket_report_days` and `ticket_resolution_days`. A database migrated up to 0029 is given
  * tickets, migrated to the end and built day by day while tickets keep changing; then the tickets
  * take random statements (inserts, updates of every column the rollups read, several rows at once,
  * deletes). After each, the rows kept by the trigger equal the same sums computed afresh from the
@@ -15,10 +15,10 @@ import { INTAKE_CHANNELS, TICKET_STATUSES } from 'shared-contracts/contracts';
 import type { AppDatabase } from '../src/db/database';
 import { migrationsDir } from '../src/paths';
 import { computeMonth } from '../src/services/reports/league';
-import { buildRollup, ensureOpenStageIndexes, OPEN_STAGE_INDEXES } from '../src/services/reports/rollup';
+import { buildRollup, ensureReportIndexes, REPORT_INDEXES } from '../src/services/reports/rollup';
 import type { ResolvedFilter } from '../src/services/reports/scope';
 import { addDays, dayStartsAt } from '../src/services/reports/scope';
-import { reportSummary, reportTimeseries } from '../src/services/reports/summary';
+import { reportSummary, reportTimeseries, roundHours } from '../src/services/reports/summary';
 import { migrationsUpTo } from './support/migrations';
 
 jest.setTimeout(180_000);
@@ -188,6 +188,17 @@ describe('reports read day rollups kept by the database', () => {
   async function expectRollupsWhole(): Promise<void> {
     const { kept, fresh } = await keptAndFresh();
     expect(kept).toEqual(fresh);
+    const [resolutions] = await query<{ text: string }>(
+      `select ticket_resolution_days_delta('select 1 as d, * from tickets') as text`,
+    );
+    const order = 'order by city_id, day, committee_id nulls first';
+    expect(
+      await query(
+        `select day::text as day, city_id, committee_id, n from ticket_resolution_days where n <> 0 ${order}`,
+      ),
+    ).toEqual(
+      await query(`select day::text as day, city_id, committee_id, n from (${resolutions?.text}) f ${order}`),
+    );
     // A key whose tickets all left holds nothing but zeros.
     const [zeros] = await query<{ stray: number }>(
       `select count(*)::int as stray from ticket_report_days where received = 0 and (${MEASURES.join(' + ')}) <> 0`,
@@ -287,23 +298,93 @@ describe('reports read day rollups kept by the database', () => {
     expect(fromRollups).toEqual(fromTickets);
   });
 
-  it("builds the open stages' indexes, again one left invalid, and the days through the job", async () => {
+  it('takes the percentiles of a range past the bound over one ticket in 16, and counts every ticket', async () => {
     const db = drizzle({ client }) as unknown as AppDatabase;
-    const names = OPEN_STAGE_INDEXES.map((index) => index.name);
-    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual(names);
-    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual([]);
+    const now = new Date('2026-11-12T06:00:00Z');
+    // Enough resolved tickets that the sample has some, each resolved a different number of hours after.
+    for (let i = 0; i < 48; i += 1) {
+      const created = new Date(dayStartsAt('2026-11-03').getTime() + i * 3_600_000);
+      const after = (ms: number) => new Date(created.getTime() + ms).toISOString();
+      await query(
+        `insert into tickets (title, description, city_id, customer_id, status, created_at, first_action_at, finished_at)
+         values ('Legal: Lift', 'The lift is broken', $1, $2, 'resolved', $3, $4, $5)`,
+        [cities[0], member, created.toISOString(), after(i * 60_000), after((5 + i * 7) * 3_600_000)],
+      );
+    }
+    const filter: ResolvedFilter = {
+      range: { from: '2026-11-01', to: '2026-11-10' },
+      start: dayStartsAt('2026-11-01'),
+      end: dayStartsAt('2026-11-11'),
+      cityId: cities[0] ?? null,
+      committeeId: null,
+      status: null,
+    };
+    const hours = (column: string) =>
+      `percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from (${column} - created_at))::float8 / 3600)`;
+    const [direct] = await query<{ first: number[]; resolution: number[] }>(
+      `select ${hours('first_action_at')} filter (where first_action_at is not null) as first,
+              ${hours('finished_at')} filter (where status = 'resolved' and finished_at is not null) as resolution
+       from tickets where city_id = $1 and created_at >= $2 and created_at < $3 and id % 16 = 0`,
+      [cities[0], filter.start.toISOString(), filter.end.toISOString()],
+    );
+    expect(direct?.resolution).toHaveLength(2);
+    const sampled = await reportSummary(db, filter, now, 5);
+    const whole = await reportSummary(db, filter, now);
+    expect(sampled.resolution.medianHours).toBe(roundHours(direct?.resolution[0]));
+    expect(sampled.resolution.p90Hours).toBe(roundHours(direct?.resolution[1]));
+    expect(sampled.firstAction.medianHours).toBe(roundHours(direct?.first[0]));
+    // Only the percentiles are sampled: every count is of every ticket.
+    const counts = (summary: typeof whole) => ({
+      ...summary,
+      firstAction: summary.firstAction.count,
+      resolution: summary.resolution.count,
+    });
+    expect(counts(sampled)).toEqual(counts(whole));
+    // The league: the chapters past the bound over the sample, the others over every ticket.
+    const league = await computeMonth(db, '2026-11', now, 40);
+    const pune = league.find((row) => row.cityId === cities[0]);
+    expect(pune?.counts.received).toBeGreaterThan(40);
+    const month = `created_at >= '${dayStartsAt('2026-11-01').toISOString()}' and created_at < '${dayStartsAt('2026-12-01').toISOString()}'`;
+    const medians = async (sampledOnly: boolean) =>
+      new Map(
+        (
+          await query<{ city_id: number; resolution: number[] | null }>(
+            `select city_id, ${hours('finished_at')} filter (where status = 'resolved' and finished_at is not null)
+               as resolution
+             from tickets where ${month}${sampledOnly ? ' and id % 16 = 0' : ''} group by city_id`,
+          )
+        ).map((row) => [row.city_id, roundHours(row.resolution?.[0])]),
+      );
+    expect(pune?.resolutionMedianHours).toBe((await medians(true)).get(cities[0] as number));
+    const everyTicket = await medians(false);
+    for (const row of league.filter((other) => other.cityId !== cities[0])) {
+      expect(row.resolutionMedianHours).toBe(everyTicket.get(row.cityId) ?? null);
+    }
+  });
+
+  it("builds the reports' indexes, again one left invalid, and the days through the job", async () => {
+    const db = drizzle({ client }) as unknown as AppDatabase;
+    const names = REPORT_INDEXES.map((index) => index.name);
+    expect(await ensureReportIndexes(db, 'pglite')).toEqual(names);
+    expect(await ensureReportIndexes(db, 'pglite')).toEqual([]);
     await query(
       `update pg_index set indisvalid = false where indexrelid = 'tickets_open_stage_city_idx'::regclass`,
     );
-    expect(await ensureOpenStageIndexes(db, 'pglite')).toEqual(['tickets_open_stage_city_idx']);
-    // The past-due read can use them (a few rows here: the planner is told to prefer an index).
-    await query('set enable_seqscan = off');
-    const plan = await query<{ 'QUERY PLAN': string }>(
-      `explain select count(*) from tickets t where t.city_id = ${cities[0]} and t.stage is not null
-         and t.created_at >= '2026-11-01' and t.due_at <= now()`,
+    expect(await ensureReportIndexes(db, 'pglite')).toEqual(['tickets_open_stage_city_idx']);
+    const built = await query<{ name: string; valid: boolean; predicate: string }>(
+      `select c.relname as name, i.indisvalid as valid, pg_get_expr(i.indpred, i.indrelid) as predicate
+       from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = any($1::text[]) order by 1`,
+      [names],
     );
-    await query('reset enable_seqscan');
-    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/tickets_open_stage_(city|created)_idx/);
+    expect(built.map((index) => [index.name, index.valid])).toEqual(
+      [...names].sort().map((name) => [name, true]),
+    );
+    expect(built.map((index) => index.predicate)).toEqual([
+      '(stage IS NOT NULL)',
+      '(stage IS NOT NULL)',
+      '((id % 16) = 0)',
+      '((id % 16) = 0)',
+    ]);
     // A database marked unbuilt from its first day: the job builds every day, then reads one row.
     await query(`delete from ticket_report_days`);
     await query(`update ticket_report_days_build set next_day = '2026-11-01', last_day = '2026-11-10'`);
@@ -316,6 +397,7 @@ describe('reports read day rollups kept by the database', () => {
   it('empties with the tickets', async () => {
     await query('truncate tickets cascade');
     expect(await query('select * from ticket_report_days')).toEqual([]);
+    expect(await query('select * from ticket_resolution_days')).toEqual([]);
     await insertTickets(5);
     await expectRollupsWhole();
   });

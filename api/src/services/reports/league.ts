@@ -25,7 +25,14 @@ import { type AppDatabase, readsTogether, type Transaction } from '../../db/data
 import { rowsOf } from '../../db/rows';
 import { chapterMonthSnapshots } from '../../db/schema';
 import { HttpError } from '../../httpError';
-import { addPastDue, pastDueStatement, ROLLUP_AGGREGATES, rollupReady } from './rollup';
+import {
+  addPastDue,
+  inSample,
+  PERCENTILE_SAMPLE_ABOVE,
+  pastDueStatement,
+  ROLLUP_AGGREGATES,
+  rollupReady,
+} from './rollup';
 import { dayStartsAt } from './scope';
 import {
   type AggregateRow,
@@ -115,7 +122,13 @@ export function rankRows<T extends { index: number | null; cityName: string }>(
 }
 
 /** Every chapter's indicators for `month`, as of `asOf` (the month's end, or now for the current month). */
-export async function computeMonth(db: Reader, month: string, asOf: Date): Promise<LeagueIndicators[]> {
+export async function computeMonth(
+  db: Reader,
+  month: string,
+  asOf: Date,
+  /** Past this many tickets a chapter's percentiles are taken over a sample (`percentileWhere`). */
+  sampleAbove = PERCENTILE_SAMPLE_ABOVE,
+): Promise<LeagueIndicators[]> {
   const { start, end } = monthBounds(month);
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * DAY_MS);
@@ -124,18 +137,22 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
   // past due at `at` from the tickets; else everything from the tickets.
   const fromRollup = await rollupReady(db);
   const none = async () => null;
+  let totalsRead: Promise<unknown> | undefined;
+  const readTotals = () => {
+    totalsRead ??= db.execute(
+      fromRollup
+        ? sql`select r.city_id, ${ROLLUP_AGGREGATES} from ticket_report_days r
+            where r.day >= ${`${month}-01`}::date and r.day < ${`${shiftMonth(month, 1)}-01`}::date
+            group by r.city_id`
+        : sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
+            from tickets t where ${inMonth} group by t.city_id`,
+    );
+    return totalsRead;
+  };
   // Side by side on the pool; in sequence when freezing a month inside a transaction.
   const [cities, totals, backlog, percentiles, pastDue] = await readsTogether(db, [
     () => db.execute(sql`select id, name from cities order by id`),
-    () =>
-      db.execute(
-        fromRollup
-          ? sql`select r.city_id, ${ROLLUP_AGGREGATES} from ticket_report_days r
-              where r.day >= ${`${month}-01`}::date and r.day < ${`${shiftMonth(month, 1)}-01`}::date
-              group by r.city_id`
-          : sql`select t.city_id, ${TICKET_AGGREGATES}, ${stageColumns(new Date(at))}
-              from tickets t where ${inMonth} group by t.city_id`,
-      ),
+    readTotals,
     // Open at `at` and received before `at` − 21 days: still open now (partial index of open
     // tickets), or finished only after `at` (index of finished ones).
     () =>
@@ -149,11 +166,29 @@ export async function computeMonth(db: Reader, month: string, asOf: Date): Promi
         where t.finished_at > ${at}::timestamptz and t.created_at < ${backlogBefore.toISOString()}::timestamptz
         group by t.city_id
       ) b group by city_id`),
+    // Each chapter's percentiles once the rollup has said how many tickets each has: the chapters
+    // past the sample's bound over the sample, the others over all their tickets.
     fromRollup
-      ? () =>
-          db.execute(
-            sql`select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t where ${inMonth} group by t.city_id`,
-          )
+      ? async () => {
+          const received = rowsOf<{ city_id: number; received: number }>(await readTotals());
+          const sampled = received
+            .filter((row) => Number(row.received) > sampleAbove)
+            .map((row) => row.city_id);
+          const inList = (ids: number[]) =>
+            ids.length
+              ? sql`t.city_id in (${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`
+              : sql`false`;
+          return db.execute(sql`
+            select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t
+            where ${inMonth} and not (${inList(sampled)}) group by t.city_id
+            union all
+            select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t
+            where ${inSample(sql`${inMonth} and ${inList(sampled)}`)}
+            group by t.city_id`);
+        }
       : none,
     fromRollup ? () => db.execute(pastDueStatement(inMonth, new Date(at), sql`t.city_id`)) : none,
   ]);

@@ -30,7 +30,9 @@ import { rowsOf, textArray } from '../../db/rows';
 import { HttpError } from '../../httpError';
 import {
   addPastDue,
+  PERCENTILE_SAMPLE_ABOVE,
   pastDueStatement,
+  percentileWhere,
   ROLLUP_AGGREGATES,
   rollupAnswers,
   rollupReady,
@@ -187,7 +189,13 @@ export function lastWordOf(counts: ReportCounts, row: AggregateRow | undefined):
 }
 
 /** GET /reports/summary: from the day rollups when they answer the filter (ADR 0083), else from the tickets. */
-export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Date): Promise<ReportSummary> {
+export async function reportSummary(
+  db: Reader,
+  filter: ResolvedFilter,
+  now: Date,
+  /** Past this many tickets the percentiles are taken over a sample (`percentileWhere`). */
+  sampleAbove = PERCENTILE_SAMPLE_ABOVE,
+): Promise<ReportSummary> {
   const where = receivedWhere(filter);
   const fromRollup = rollupAnswers(filter) && (await rollupReady(db));
   // What is counted: rollup rows `r` (their sums of tickets) or the tickets `t` themselves.
@@ -218,12 +226,13 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
     }),
     sql`, `,
   );
+  const totalsRead = db.execute(
+    fromRollup
+      ? sql`select ${ROLLUP_AGGREGATES}, ${statusColumns}, ${channelColumns} from ${source}`
+      : sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns}, ${channelColumns} from ${source}`,
+  );
   const [totals, committees, canned, percentiles, pastDue] = await Promise.all([
-    db.execute(
-      fromRollup
-        ? sql`select ${ROLLUP_AGGREGATES}, ${statusColumns}, ${channelColumns} from ${source}`
-        : sql`select ${TICKET_AGGREGATES}, ${stageColumns(now)}, ${statusColumns}, ${channelColumns} from ${source}`,
-    ),
+    totalsRead,
     db.execute(sql`
       select ${column('committee_id')} as committee_id, c.name as committee_name, ${counted()} as received,
              ${counted(sql`${column('status')} = 'resolved'`)} as resolved,
@@ -234,7 +243,15 @@ export async function reportSummary(db: Reader, filter: ResolvedFilter, now: Dat
       ${fromRollup ? sql`having sum(r.received) > 0` : sql``}
       order by received desc, c.name nulls last`),
     cannedUses(db, filter),
-    fromRollup ? db.execute(sql`select ${PERCENTILE_AGGREGATES} from tickets t where ${where}`) : null,
+    // The percentiles once the rollup has said how many tickets they are over.
+    fromRollup
+      ? totalsRead.then((result) => {
+          const received = Number(rowsOf<{ received: number }>(result)[0]?.received ?? 0);
+          return db.execute(
+            sql`select ${PERCENTILE_AGGREGATES} from tickets t where ${percentileWhere(where, received, sampleAbove)}`,
+          );
+        })
+      : null,
     fromRollup ? db.execute(pastDueStatement(where, now)) : null,
   ]);
   const [total] = rowsOf<AggregateRow & Record<string, unknown>>(totals);
@@ -362,21 +379,25 @@ export async function reportTimeseries(
         : sql`select ${bucket(sql`t.created_at`)} as period, count(*)::int as n
             from tickets t where ${receivedWhere(filter)} group by 1`,
     ),
-    resolvedWanted
-      ? db.execute(sql`
-          select ${bucket(sql`t.finished_at`)} as period, count(*)::int as n
-          from tickets t
-          where ${sql.join(
-            [
-              sql`t.finished_at >= ${start}::timestamptz`,
-              sql`t.finished_at < ${end}::timestamptz`,
-              sql`t.status = 'resolved'`,
-              ...others,
-            ],
-            sql` and `,
-          )}
-          group by 1`)
-      : Promise.resolve({ rows: [] }),
+    !resolvedWanted
+      ? Promise.resolve({ rows: [] })
+      : fromRollup
+        ? db.execute(sql`
+            select date_trunc(${unit}, r.day::timestamp)::date::text as period, sum(r.n)::int as n
+            from ticket_resolution_days r where ${rollupWhere({ ...filter, status: null })} group by 1`)
+        : db.execute(sql`
+            select ${bucket(sql`t.finished_at`)} as period, count(*)::int as n
+            from tickets t
+            where ${sql.join(
+              [
+                sql`t.finished_at >= ${start}::timestamptz`,
+                sql`t.finished_at < ${end}::timestamptz`,
+                sql`t.status = 'resolved'`,
+                ...others,
+              ],
+              sql` and `,
+            )}
+            group by 1`),
   ]);
   const receivedBy = new Map(
     rowsOf<{ period: string; n: number }>(received).map((row) => [row.period, row.n]),
