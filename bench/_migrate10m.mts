@@ -1,12 +1,12 @@
 import { openPostgres } from '../api/src/db/postgres.ts';
-import { ensureOpenStageIndexes } from '../api/src/services/reports/rollup.ts';
+import { ensureReportIndexes } from '../api/src/services/reports/rollup.ts';
 import { sql } from 'drizzle-orm';
 const url = 'postgres://postgres@localhost/helpdesk_bench_10m?host=/var/run/postgresql';
 let t = performance.now();
 const database = await openPostgres({ url, poolMax: 2, onConnectionError: () => {} });
 console.log(`migrations: ${((performance.now() - t) / 1000).toFixed(1)} s`);
 t = performance.now();
-console.log(await ensureOpenStageIndexes(database.db, 'postgres'), `indexes: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+console.log(await ensureReportIndexes(database.db, 'postgres'), `indexes: ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const times: number[] = [];
 t = performance.now();
 for (;;) {

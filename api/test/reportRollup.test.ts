@@ -285,8 +285,11 @@ describe('reports read day rollups kept by the database', () => {
       summaries: await Promise.all(filters.map((filter) => reportSummary(db, filter, now))),
       series: await Promise.all(filters.map((filter) => reportTimeseries(db, filter, 'day'))),
       league: await computeMonth(db, '2026-11', now),
+      // Later in the month: the backlog's bound (21 days before) falls within the tickets' days.
+      laterLeague: await computeMonth(db, '2026-11', new Date('2026-11-24T10:00:00Z')),
     });
     const fromRollups = await answers();
+    expect(fromRollups.laterLeague.some((row) => row.backlog > 0)).toBe(true);
     expect(fromRollups.summaries.some((summary) => summary.counts.received > 0)).toBe(true);
     expect(fromRollups.summaries.some((summary) => summary.slaByStage.some((row) => row.counted > 0))).toBe(
       true,

@@ -133,6 +133,8 @@ export async function computeMonth(
   const at = (asOf < end ? asOf : end).toISOString();
   const backlogBefore = new Date(Math.min(asOf.getTime(), end.getTime()) - LEAGUE_BACKLOG_DAYS * DAY_MS);
   const inMonth = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`;
+  // The Asia/Kolkata day the backlog's bound falls on.
+  const backlogDay = localDate(backlogBefore, REPORT_TIME_ZONE);
   // The sums from the day rollups when they are whole (ADR 0083), the medians and the open stages
   // past due at `at` from the tickets; else everything from the tickets.
   const fromRollup = await rollupReady(db);
@@ -153,14 +155,26 @@ export async function computeMonth(
   const [cities, totals, backlog, percentiles, pastDue] = await readsTogether(db, [
     () => db.execute(sql`select id, name from cities order by id`),
     readTotals,
-    // Open at `at` and received before `at` − 21 days: still open now (partial index of open
-    // tickets), or finished only after `at` (index of finished ones).
+    // Open at `at` and received before `at` − 21 days: still open now, or finished only after `at`
+    // (index of finished ones). Still open: the rollups' received less finished of the days before
+    // that day, and that day's part from the tickets (partial index of open tickets); without the
+    // rollups, every open ticket from that index.
     () =>
       db.execute(sql`
       select city_id, sum(n)::int as n from (
-        select t.city_id, count(*) as n from tickets t
-        where t.finished_at is null and t.created_at < ${backlogBefore.toISOString()}::timestamptz
-        group by t.city_id
+        ${
+          fromRollup
+            ? sql`select r.city_id, sum(r.received - r.finished_count) as n from ticket_report_days r
+                where r.day < ${backlogDay}::date group by r.city_id
+                union all
+                select t.city_id, count(*) as n from tickets t
+                where t.finished_at is null and t.created_at >= ${dayStartsAt(backlogDay).toISOString()}::timestamptz
+                  and t.created_at < ${backlogBefore.toISOString()}::timestamptz
+                group by t.city_id`
+            : sql`select t.city_id, count(*) as n from tickets t
+                where t.finished_at is null and t.created_at < ${backlogBefore.toISOString()}::timestamptz
+                group by t.city_id`
+        }
         union all
         select t.city_id, count(*) as n from tickets t
         where t.finished_at > ${at}::timestamptz and t.created_at < ${backlogBefore.toISOString()}::timestamptz
@@ -171,8 +185,12 @@ export async function computeMonth(
     fromRollup
       ? async () => {
           const received = rowsOf<{ city_id: number; received: number }>(await readTotals());
-          const sampled = received
+          const withTickets = received.filter((row) => Number(row.received) > 0);
+          const sampled = withTickets
             .filter((row) => Number(row.received) > sampleAbove)
+            .map((row) => row.city_id);
+          const whole = withTickets
+            .filter((row) => Number(row.received) <= sampleAbove)
             .map((row) => row.city_id);
           const inList = (ids: number[]) =>
             ids.length
@@ -183,7 +201,7 @@ export async function computeMonth(
               : sql`false`;
           return db.execute(sql`
             select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t
-            where ${inMonth} and not (${inList(sampled)}) group by t.city_id
+            where ${inMonth} and ${inList(whole)} group by t.city_id
             union all
             select t.city_id, ${PERCENTILE_AGGREGATES} from tickets t
             where ${inSample(sql`${inMonth} and ${inList(sampled)}`)}
