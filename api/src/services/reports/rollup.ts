@@ -100,9 +100,9 @@ const SAMPLED = sql.raw(`(t.id % ${PERCENTILE_SAMPLE_EVERY}) = 0`);
 /**
  * Which of `where`'s tickets (alias `t`) the medians and 90th percentiles are taken over: all of
  * them up to `sampleAbove`, beyond it one in PERCENTILE_SAMPLE_EVERY by ticket number (ADR 0083):
- * at least 1,250 values, whose median's rank is off by 1.4 % of the tickets at most as often as
- * not (its standard error, √(p(1−p)/n); 0.2 % for a year of a large chapter, 75,000 values), and
- * reading them no longer grows past 1/16 of the range.
+ * at least 1,250 values, the median's rank within 1.4 % of the tickets (one standard error,
+ * √(p(1−p)/n); 0.2 % for a year of a large chapter, 75,000 values), and reading them no longer
+ * grows past 1/16 of the range.
  */
 export function percentileWhere(where: SQL, received: number, sampleAbove = PERCENTILE_SAMPLE_ABOVE): SQL {
   return received > sampleAbove ? inSample(where) : where;
