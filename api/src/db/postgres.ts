@@ -99,10 +99,13 @@ function statementName(text: string): string | undefined {
  * Settings of every api connection. JIT compilation only for statements estimated at ten times
  * PostgreSQL's default (ADR 0043): a search merging four words' entries is estimated past the
  * default 100,000 on its generic plan and spent 50-75 ms compiling itself to run in 2 ms; the
- * reports' scans of a year of tickets, estimated in millions, still gain from it. `options` in
- * DATABASE_URL replaces these.
+ * reports' scans of a year of tickets, estimated in millions, still gain from it. No parallel
+ * workers (ADR 0083): the api's statements read pages of a list, a day's rollups or a batch of an
+ * export, and starting workers cost more than they saved (at 10,000,000 tickets a batch of the CSV
+ * export spent 60 ms starting two workers to read 2,000 tickets in 50: the year of Pune took 97-111
+ * s with them, 26 s without; the league 163 ms against 87). `options` in DATABASE_URL replaces these.
  */
-export const SESSION_OPTIONS = '-c jit_above_cost=1000000';
+export const SESSION_OPTIONS = '-c jit_above_cost=1000000 -c max_parallel_workers_per_gather=0';
 
 /** Connects a pool to DATABASE_URL and applies pending migrations (unless told not to). */
 export async function openPostgres({
