@@ -84,6 +84,21 @@ DECLARE
 		WHEN 'UPDATE' THEN 'SELECT 1 AS "d", * FROM "new_rows" UNION ALL SELECT -1 AS "d", * FROM "old_rows"'
 		ELSE 'SELECT -1 AS "d", * FROM "old_rows"' END;
 BEGIN
+	-- Most updates of a ticket (its stage, due time, holder, text) change nothing the rows add up:
+	-- they stop here, on a statement planned once, before the statements written for each call.
+	IF TG_OP = 'UPDATE' THEN
+		IF NOT EXISTS (
+			SELECT 1 FROM "new_rows" "n" JOIN "old_rows" "o" ON "o"."id" = "n"."id"
+			WHERE ("n"."created_at", "n"."city_id", "n"."committee_id", "n"."status", "n"."intake_channel",
+				"n"."first_action_at", "n"."finished_at", "n"."resolved_stars", "n"."rejected_stars",
+				"n"."reopened_at", "n"."appealed_at", "n"."sla_met", "n"."sla_missed")
+			IS DISTINCT FROM ("o"."created_at", "o"."city_id", "o"."committee_id", "o"."status", "o"."intake_channel",
+				"o"."first_action_at", "o"."finished_at", "o"."resolved_stars", "o"."rejected_stars",
+				"o"."reopened_at", "o"."appealed_at", "o"."sla_met", "o"."sla_missed")
+		) THEN
+			RETURN NULL;
+		END IF;
+	END IF;
 	-- The transition tables are seen only by statements of this function, hence EXECUTE here.
 	EXECUTE format($q$
 		INSERT INTO "ticket_report_days" AS "r"
