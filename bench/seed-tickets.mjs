@@ -395,8 +395,7 @@ export async function seed({
     // Each backfill left a dead version of every ticket it set, wherever there was room: the table
     // compacted and in the order of its numbers again (CLUSTER on the primary key), as a desk that
     // received its tickets one after the other lays them out. Without the order, reading a chapter's
-    // tickets by time (the CSV export) read a page per ticket: 120 s instead of 21 s for a year of
-    // Pune at 10,000,000 tickets (bench/README.md).
+    // tickets by time (the CSV export) read a page per ticket (bench/README.md, 10,000,000 tickets).
     await client.query(`set maintenance_work_mem = '1GB'`);
     await client.query('cluster tickets using tickets_pkey');
     log('search words…');
