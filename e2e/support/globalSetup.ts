@@ -28,17 +28,45 @@ declare global {
   var __E2E_DOVECOT__: Dovecot | undefined;
 }
 
-/** A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server can listen on `port` of 127.0.0.1 right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** The first port the kernel hands out for outgoing connections and for port 0. */
+function ephemeralPortsFrom(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    return Number(low) > FIRST_CHOSEN_PORT + 1_000 ? Number(low) : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+const FIRST_CHOSEN_PORT = 20_000;
+/** The ports this process has handed out: each once, though its taker may not listen yet. */
+const handedOut = new Set<number>();
+
+/**
+ * A port of 127.0.0.1 nothing listens on right now (the fault suite uses it too), drawn at random
+ * below the range the kernel gives outgoing connections. The taker may listen minutes later (nginx,
+ * once its api has seeded the demo data): a port of that range may by then be the local end of
+ * any connection the other lanes open, and CI saw nginx fail to bind one (EADDRINUSE).
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralPortsFrom();
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * (below - FIRST_CHOSEN_PORT));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port of 127.0.0.1 between ${FIRST_CHOSEN_PORT} and ${below}`);
 }
 
 /**
