@@ -94,7 +94,7 @@ export function addPastDue(row: Record<string, unknown>, pastDue: { stage: strin
 /** Above this many tickets a report's medians and 90th percentiles are taken over a fixed sample. */
 export const PERCENTILE_SAMPLE_ABOVE = 20_000;
 /** The sample: the tickets whose number is a multiple of this (the partial indexes `tickets_sample_*`). */
-export const PERCENTILE_SAMPLE_EVERY = 16;
+const PERCENTILE_SAMPLE_EVERY = 16;
 const SAMPLED = sql.raw(`(t.id % ${PERCENTILE_SAMPLE_EVERY}) = 0`);
 
 /**

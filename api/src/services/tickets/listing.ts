@@ -114,7 +114,7 @@ export const COUNT_LIMIT = 1_000;
 export const MERGED_COUNT_LIMIT = 200;
 
 /** How far a list with this filter counts its matches: COUNT_LIMIT, or MERGED_COUNT_LIMIT for a search of several words. */
-export function countLimitOf(filter: Pick<TicketFilter, 'search'>): number {
+function countLimitOf(filter: Pick<TicketFilter, 'search'>): number {
   return (filter.search?.words?.merged ?? 1) > 1 ? MERGED_COUNT_LIMIT : COUNT_LIMIT;
 }
 
